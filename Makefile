@@ -1,0 +1,78 @@
+# The verbs a newcomer needs. `make run` and `make test` do all the set-up on a fresh machine;
+# every step is skipped when its inputs have not changed.
+
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .stamps
+CHROMIUM := /usr/bin/chromium
+
+# Django 6.1 needs Python 3.12+: the first of python3.13 / python3.12 on PATH or under pyenv.
+BASE_PYTHON := $(shell for v in 3.13 3.12; do \
+	  if command -v python$$v >/dev/null 2>&1; then command -v python$$v; exit; fi; \
+	  for p in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v*/bin/python$$v; do \
+	    if [ -x "$$p" ]; then echo "$$p"; exit; fi; done; done)
+
+BUILD_INPUTS := $(shell find static_src locales -type f 2>/dev/null) package-lock.json
+STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
+
+.PHONY: run test lint format build install bench clean serve
+
+run: build $(STAMPS)/migrated ## install, build, migrate, serve at http://127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: build $(STAMPS)/test-deps $(CHROMIUM) ## install what tests need, build, run the whole suite
+	$(PY) -m pytest
+
+lint: $(STAMPS)/test-deps ## ruff lint and format check
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMPS)/test-deps
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+install: $(STAMPS)/python $(STAMPS)/node
+
+build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, compressed + hashed)
+
+bench: build ## JavaScript and CSS bytes a page loads, raw and compressed
+	$(PY) manage.py bench
+
+clean:
+	rm -rf $(STAMPS) $(VENV) node_modules static_build staticfiles
+
+$(STAMPS):
+	mkdir -p $(STAMPS)
+
+$(STAMPS)/python: pyproject.toml | $(STAMPS)
+	@if [ -z "$(BASE_PYTHON)" ]; then \
+	  echo "Python 3.12 or newer is needed (Django 6.1): install python3.13 or python3.12." >&2; exit 1; fi
+	@[ -x $(PY) ] || $(BASE_PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(STAMPS)/test-deps: $(STAMPS)/python pyproject.toml
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@
+
+$(STAMPS)/node: package.json package-lock.json | $(STAMPS)
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+static_build/islands/manifest.json: $(STAMPS)/node $(BUILD_INPUTS)
+	node static_src/build.mjs
+
+$(STAMPS)/collected: $(STAMPS)/python static_build/islands/manifest.json $(STATIC_INPUTS)
+	$(PY) manage.py collectstatic --noinput --clear -v0
+	touch $@
+
+$(STAMPS)/migrated: $(STAMPS)/python $(shell find storefront -path '*/migrations/*.py' 2>/dev/null)
+	$(PY) manage.py migrate --noinput -v0
+	touch $@
+
+# Debian's Chromium for the browser suite (never a downloaded browser).
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium

@@ -1,0 +1,44 @@
+/**
+ * Builds the islands and the stylesheet with esbuild: ESM, code splitting, minified,
+ * content-hashed names, and static_build/islands/manifest.json for Django
+ * (storefront/islands/manifest.py) to find the entry files.
+ */
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outdir = path.join(root, "static_build", "islands");
+
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+
+const entryPoints = ["static_src/main.js", "static_src/styles/main.css"];
+const result = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints,
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  minify: true,
+  target: ["es2020", "chrome100", "safari15", "firefox100"],
+  jsx: "automatic",
+  loader: { ".js": "jsx" },
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunks/[name]-[hash]",
+  define: { "process.env.NODE_ENV": '"production"' },
+  metafile: true,
+  legalComments: "none",
+  logLevel: "warning",
+});
+
+const manifest = {};
+for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+  if (!entryPoints.includes(meta.entryPoint)) continue; // lazy chunks are entries too
+  const name = path.basename(meta.entryPoint);
+  manifest[name] = path.relative(path.join(root, "static_build"), path.join(root, output));
+}
+await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+console.log("islands built:", Object.values(manifest).join(", "));

@@ -1,0 +1,48 @@
+/**
+ * Colour-theme toggle: system -> light -> dark -> system (spec section 4).
+ * Props from storefront.islands.props.theme_toggle_props: { mode, modes, storageKey }.
+ * Persists under the colour-mode key (localStorage) and mirrors it in the cookie the server
+ * reads, then updates <html data-theme> at once.
+ */
+import { useState } from "react";
+import { readLocal, writeCookie, writeLocal } from "../state.js";
+import { Icon } from "./icons.jsx";
+
+function checkProps({ mode, modes, storageKey }) {
+  if (!Array.isArray(modes) || !modes.includes(mode) || typeof storageKey !== "string") {
+    throw new Error("ThemeToggle: props do not match theme_toggle_props()");
+  }
+  return { mode, modes, storageKey };
+}
+
+function apply(mode, storageKey) {
+  document.documentElement.dataset.theme = mode;
+  writeLocal(storageKey, mode);
+  writeCookie(storageKey, mode);
+}
+
+export default function ThemeToggle(props) {
+  const { modes, storageKey } = checkProps(props);
+  const t = props.i18n.t;
+  const [mode, setMode] = useState(() => {
+    const stored = readLocal(storageKey);
+    if (modes.includes(stored) && stored !== props.mode) {
+      apply(stored, storageKey);
+      return stored;
+    }
+    return props.mode;
+  });
+  const next = modes[(modes.indexOf(mode) + 1) % modes.length];
+  const label = t("theme.switch_to", { current: t(`theme.${mode}`), next: t(`theme.${next}`) });
+
+  function cycle() {
+    apply(next, storageKey);
+    setMode(next);
+  }
+
+  return (
+    <button type="button" className="icon-button theme-toggle" aria-label={label} title={label} onClick={cycle} data-mode={mode}>
+      <Icon name={mode} />
+    </button>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * The one island registry: island name -> lazy import, alphabetical.
+ * A name here must match a builder in storefront/islands/props.py.
+ */
+export const registry = {
+  ThemeToggle: () => import("./ThemeToggle.jsx"),
+};

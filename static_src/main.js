@@ -1,0 +1,42 @@
+/**
+ * Mounts the React islands that Django rendered into the page.
+ *
+ * Each `<div data-island="Name" data-props="id">` holds server-rendered fallback markup and points
+ * at a `<script type="application/json" id="id">` with its props, built in Python by
+ * `storefront/islands/props.py` (one builder per island). Only the islands present on the page are
+ * imported (see ./islands/registry.js); React and the page's one catalog load only when needed.
+ */
+import { registry } from "./islands/registry.js";
+
+function readProps(element) {
+  const source = document.getElementById(element.dataset.props || "");
+  if (!source) return {};
+  try {
+    const props = JSON.parse(source.textContent);
+    return props && typeof props === "object" ? props : {};
+  } catch {
+    return {};
+  }
+}
+
+async function mountIslands() {
+  const elements = [...document.querySelectorAll("[data-island]")].filter(
+    (element) => element.dataset.island in registry,
+  );
+  if (elements.length === 0) return;
+  const [{ createElement }, { createRoot }, { initI18n }] = await Promise.all([
+    import("react"),
+    import("react-dom/client"),
+    import("./i18n.js"),
+  ]);
+  const i18n = await initI18n(document.documentElement.dataset.locale || "en");
+  await Promise.all(
+    elements.map(async (element) => {
+      const { default: Island } = await registry[element.dataset.island]();
+      createRoot(element).render(createElement(Island, { ...readProps(element), i18n }));
+      element.dataset.mounted = "true";
+    }),
+  );
+}
+
+mountIslands();

@@ -1,0 +1,1 @@
+"""Accounts: the session user and the roles that change the chrome (spec section 6)."""

@@ -1,0 +1,1 @@
+"""Countries and currencies (names from CLDR through Babel) and locale-aware formatting."""

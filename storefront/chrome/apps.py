@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class ChromeConfig(AppConfig):
+    name = "storefront.chrome"

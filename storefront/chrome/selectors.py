@@ -1,0 +1,152 @@
+"""Which links the chrome shows, by role, locale, country and brand (spec sections 2 and 6).
+
+Every function returns plain ``Link`` rows; templates only lay them out. Labels are catalog keys.
+External targets come from ``settings.EXTERNAL_LINKS``, the one table of outside addresses.
+"""
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from storefront.accounts.roles import SessionUser
+
+# The fixed city pages: the Hebrew footer links them as whole "Hotels in {city}" sentences.
+CITY_PAGES = (
+    "hotels-places-ae-dubai",
+    "hotels-places-de-berlin",
+    "hotels-places-es-barcelona",
+    "hotels-places-mx-cancun",
+    "hotels-places-nl-amsterdam",
+)
+SOCIAL_NETWORKS = ("facebook", "messenger", "instagram", "linkedin", "twitter", "whatsapp",
+                   "youtube")
+
+
+@dataclass(frozen=True)
+class Link:
+    id: str  # stable identifier, used by tests and as the element's data-link
+    label: str  # catalog key
+    href: str
+    external: bool = False
+
+
+def page_url(name: str, locale: str, *, query: dict | None = None, **kwargs) -> str:
+    with translation.override(locale):
+        url = reverse(name, kwargs=kwargs or None)
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def external_url(key: str, locale: str | None = None, *, query: dict | None = None) -> str:
+    """An outside address from the settings table; per-language keys pick he or en."""
+    links = settings.EXTERNAL_LINKS
+    if locale is not None:
+        key = f"{key}_{'he' if locale == 'he' else 'en'}"
+    url = links[key]
+    if query:
+        url += ("&" if "?" in url else "?") + urlencode(query)
+    return url
+
+
+def header_nav(*, user: SessionUser | None, locale: str, fid: int) -> list[Link]:
+    links = [Link("hotels", "nav.hotels", page_url("hotels", locale))]
+    if user and user.is_agent:
+        links += [
+            Link("flights", "nav.flights", external_url("flights"), external=True),
+            Link("cars", "nav.cars", external_url("cars"), external=True),
+            Link("tickets", "nav.tickets", external_url("tickets"), external=True),
+        ]
+    else:
+        links += [
+            Link("join-agent", "nav.join_agent",
+                 external_url("join_agent", locale, query={"ref": fid}), external=True),
+            Link("reservation-management", "nav.reservation_management",
+                 external_url("reservation_management", locale), external=True),
+        ]
+    if user and "packages" in user.options:
+        links.append(Link("packages", "nav.packages", page_url("packages", locale)))
+    if user and "crm" in user.options:
+        links.append(Link("carts", "nav.carts", external_url("sales"), external=True))
+    return links
+
+
+def account_menu(*, user: SessionUser | None, locale: str) -> list[Link]:
+    if user is None:
+        return [Link("login", "account.login", page_url("login", locale))]
+    links = []
+    if user.is_agent:
+        links.append(Link("dashboard", "account.dashboard", external_url("dashboard"),
+                          external=True))
+    links.append(Link("my-reservations", "account.my_reservations",
+                      page_url("account-reservations", locale)))
+    if "vouchers" in user.options:
+        links.append(Link("my-vouchers", "account.my_vouchers", page_url("vouchers", locale)))
+    links.append(Link("hotel-confirmation", "account.hotel_confirmation",
+                      external_url("hotel_confirmation"), external=True))
+    if "reservations" in user.actions:
+        links.append(Link("all-reservations", "account.all_reservations",
+                          page_url("dashboard-bookings", locale, query={"all": "true"})))
+    links.append(Link("logout", "account.logout", page_url("login", locale,
+                                                           query={"logout": "1"})))
+    return links
+
+
+def footer_sections(*, brand, user: SessionUser | None, locale: str, country: str | None,
+                    fid: int) -> list[tuple[str, list[Link]]]:
+    """(heading key, links) per footer column; white-label brands get terms, privacy, hotels."""
+    terms = Link("terms", "footer.terms", page_url("terms-of-use", locale))
+    privacy = Link("privacy", "footer.privacy", page_url("privacy-policy", locale))
+    hotels = Link("hotels", "nav.hotels", page_url("hotels", locale))
+    if brand.white_label:
+        return [("footer.company", [terms, privacy, hotels])]
+    company = [
+        Link("about", "footer.about", external_url("about"), external=True),
+        Link("testimonials", "footer.testimonials", external_url("testimonials"), external=True),
+        Link("faq", "footer.faq", external_url("faq"), external=True),
+        Link("contact", "footer.contact", external_url("contact"), external=True),
+        terms,
+        privacy,
+    ]
+    services = [hotels]
+    if locale == "he" or country == "IL":
+        services.append(Link("hotels-israel", "footer.hotels_israel",
+                             page_url("hotels-israel", locale)))
+    services += [
+        Link("flights", "nav.flights", external_url("flights"), external=True),
+        Link("cars", "nav.cars", external_url("cars"), external=True),
+        Link("tickets", "nav.tickets", external_url("tickets"), external=True),
+        Link("join-agent", "nav.join_agent",
+             external_url("join_agent", locale, query={"ref": fid}), external=True),
+    ]
+    sections = [("footer.company", company), ("footer.services", services)]
+    if locale == "he":
+        sections.append(("footer.destinations", [
+            Link(route, f"pages.{route}.title", page_url(route, locale)) for route in CITY_PAGES
+        ]))
+    return sections
+
+
+def social_links(*, brand) -> list[Link]:
+    """Only the networks the brand configures, in the spec's order."""
+    return [Link(name, f"social.{name}", brand.socials[name], external=True)
+            for name in SOCIAL_NETWORKS if brand.socials.get(name)]
+
+
+def shows_payments_line(*, country: str | None) -> bool:
+    return country != "IL"
+
+
+def shows_promotion_banner(*, user: SessionUser | None) -> bool:
+    return not (user and user.is_agent)
+
+
+def city_cards(*, locale: str) -> list[dict]:
+    """The fixed city pages as cards: slug, URL, and catalog keys of the city and country."""
+    cards = []
+    for route in CITY_PAGES:
+        _, _, country, city = route.split("-")
+        cards.append({"slug": city, "url": page_url(route, locale),
+                      "city_key": f"cities.{city}", "country_key": f"countries.{country}"})
+    return cards

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class I18nConfig(AppConfig):
+    name = "storefront.i18n"
+    label = "storefront_i18n"

@@ -1,0 +1,49 @@
+"""``{% t "key" name=value %}``: the one way templates read the catalogs.
+
+The message and every parameter are escaped (nothing in a catalog is trusted as HTML).
+``{% t "key" as var %}`` stores the text instead of printing it.
+"""
+
+from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+from ..catalog import interpolate, lookup
+
+register = template.Library()
+
+
+class TranslateNode(template.Node):
+    def __init__(self, key, params, target):
+        self.key, self.params, self.target = key, params, target
+
+    def render(self, context):
+        key = self.key.resolve(context)
+        params = {name: value.resolve(context) for name, value in self.params.items()}
+        escaped = {name: conditional_escape(value) for name, value in params.items()}
+        text = conditional_escape(lookup(get_language() or "en", key))
+        result = mark_safe(interpolate(text, escaped))
+        if self.target:
+            context[self.target] = result
+            return ""
+        return result
+
+
+@register.tag(name="t")
+def do_translate(parser, token):
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("{% t %} takes a message key")
+    key = parser.compile_filter(bits[1])
+    target = None
+    rest = bits[2:]
+    if len(rest) >= 2 and rest[-2] == "as":
+        target, rest = rest[-1], rest[:-2]
+    params = {}
+    for bit in rest:
+        name, sep, value = bit.partition("=")
+        if not sep:
+            raise template.TemplateSyntaxError(f"{{% t %}} parameters are name=value, got {bit!r}")
+        params[name] = parser.compile_filter(value)
+    return TranslateNode(key, params, target)

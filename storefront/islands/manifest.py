@@ -1,0 +1,25 @@
+"""Reads ``static_build/islands/manifest.json`` written by ``static_src/build.mjs``."""
+
+import json
+import re
+from functools import cache
+
+from django.conf import settings
+
+_DJANGO_HASHED = re.compile(r"\.[0-9a-f]{12}\.\w+$")
+
+
+@cache
+def manifest() -> dict[str, str]:
+    """Entry name -> static path (``{"main.js": "islands/main-AB12CD34.js", ...}``)."""
+    with open(settings.ISLANDS_MANIFEST, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def asset_url(entry: str) -> str:
+    return settings.STATIC_URL + manifest()[entry]
+
+
+def is_immutable(path: str, url: str) -> bool:
+    """WhiteNoise: esbuild output (content-hashed by esbuild) and Django-hashed names never change."""
+    return "/islands/" in url or bool(_DJANGO_HASHED.search(url))

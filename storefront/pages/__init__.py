@@ -1,0 +1,1 @@
+"""Pages: the route registry (``routes.py``) and the view that renders a registered page."""

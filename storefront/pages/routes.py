@@ -1,0 +1,133 @@
+"""The route registry: one row per page. Nothing else defines page URLs.
+
+Each row names the page (the spec's route names), the path patterns it answers (Django ``path()``
+syntax without the locale prefix; optional segments are written out as extra patterns), and how it
+is presented: layout, whether the phone header shows the menu button or a back button, whether
+navigation keeps the scroll position, and whether the page is listed in ``sitemap.xml``.
+
+``storefront/urls.py`` mounts every row under ``i18n_patterns`` so that each page exists at
+``/path`` (en) and ``/{prefix}/path`` for the 38 other locales. Where two patterns could match the
+same URL the more specific static one wins: static rows come first, and ``{countrySlug}`` under
+``/hotels/`` never takes a static word (``converters.RESERVED_HOTEL_SEGMENTS``).
+
+Parameters: ``uuid``/``transactionUuid`` canonical UUIDs, slugs ``[a-z0-9]+(-[a-z0-9]+)*``,
+``placeId``/``hotelId`` positive integers (``converters.py``).
+"""
+
+from dataclasses import dataclass
+
+LAYOUTS = ("default", "clean", "minimal", "widget")
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    paths: tuple[str, ...]
+    layout: str = "default"
+    menu: bool = False  # phone header: menu button (True) or back button (False)
+    keep_scroll: bool = False  # opts out of scroll-to-top on navigation
+    static: bool = True  # a page without parameters: listed in sitemap.xml
+    template_name: str = ""  # default: pages/{name}.html, else pages/generic.html
+
+    @property
+    def template(self) -> str:
+        return self.template_name or f"pages/{self.name}.html"
+
+    @property
+    def title_key(self) -> str:
+        return f"pages.{self.name}.title"
+
+
+def _static(name, path, **kwargs):
+    return Page(name=name, paths=(path,), **kwargs)
+
+
+def _params(name, *paths, **kwargs):
+    return Page(name=name, paths=paths, static=False, **kwargs)
+
+
+_CITY_PAGES = [("ae", "dubai"), ("de", "berlin"), ("es", "barcelona"), ("mx", "cancun"),
+               ("nl", "amsterdam")]
+
+_TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html"}
+
+PAGES: tuple[Page, ...] = (
+    _static("home", "", menu=True),
+    _static("agent-terms-of-use", "agent-terms-of-use"),
+    _static("app", "app"),
+    _static("book", "book", layout="clean"),
+    _static("cars", "cars"),
+    _static("contact-support", "contact-support"),
+    _static("favorites", "favorites"),
+    _static("flights", "flights"),
+    _static("hotels", "hotels", menu=True),
+    _static("login", "login", layout="clean"),
+    _static("packages", "packages"),
+    _static("pay", "pay", layout="minimal"),
+    _static("privacy-policy", "privacy-policy"),
+    _static("profile", "profile"),
+    _static("reservation", "reservation"),
+    _static("searches", "searches"),
+    _static("sso", "sso", layout="minimal"),
+    _static("terms-of-use", "terms-of-use"),
+    _static("tickets", "tickets"),
+    _static("vouchers", "vouchers"),
+    _static("account-reservations", "account/reservations", menu=True),
+    _static("dashboard-bookings", "dashboard/bookings"),
+    _static("hotels-israel", "hotels/israel", menu=True),
+    _static("hotels-search", "hotels/search", keep_scroll=True),
+    _static("transaction-error", "transaction/error", **_TRANSACTION),
+    _static("transaction-success", "transaction/success", **_TRANSACTION),
+    _static("widgets-search", "widgets/search", layout="widget"),
+    *(
+        _static(f"hotels-places-{country}-{city}", f"hotels/places/{country}/{city}")
+        for country, city in _CITY_PAGES
+    ),
+    _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True),
+    _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>"),
+    # /hotels/destination/{x} is the country page; the destination page without a country is
+    # reachable only where it cannot be mistaken for another page (the results form).
+    _params("hotels-destination-countrySlug", "hotels/destination/<kebab:countrySlug>"),
+    _params(
+        "hotels-destination-countrySlug-destinationSlug-results",
+        "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>/results",
+        "hotels/destination/<kebab:destinationSlug>/results",
+    ),
+    _params(
+        "hotels-destination-countrySlug-destinationSlug",
+        "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>",
+    ),
+    _params(
+        "hotels-destination-countrySlug-destinationSlug-hotelSlug",
+        "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>/<kebab:hotelSlug>",
+    ),
+    _params(
+        "hotels-place-placeId-results",
+        "hotels/place/results",
+        "hotels/place/<posint:placeId>/results",
+    ),
+    _params(
+        "hotels-place-countrySlug-hotelId",
+        "hotels/place",
+        "hotels/place/<kebab:countrySlug>",
+        "hotels/place/<kebab:countrySlug>/<posint:hotelId>",
+    ),
+    _params(
+        "hotels-countrySlug-citySlug-hotelSlug",
+        "hotels/<country:countrySlug>",
+        "hotels/<country:countrySlug>/<kebab:citySlug>",
+        "hotels/<country:countrySlug>/<kebab:citySlug>/<kebab:hotelSlug>",
+    ),
+    _params(
+        "transaction-transactionUuid-success",
+        "transaction/<uuid:transactionUuid>/success",
+        **_TRANSACTION,
+    ),
+    _params(
+        "transaction-transactionUuid-error",
+        "transaction/<uuid:transactionUuid>/error",
+        **_TRANSACTION,
+    ),
+)
+
+PAGES_BY_NAME: dict[str, Page] = {page.name: page for page in PAGES}

@@ -1,0 +1,183 @@
+"""The one settings module.
+
+Every knob is read here, once, through django-environ: ``X = env("X", default=...)``.
+Production differs from development only by environment values (``DEBUG``, ``SECRET_KEY``,
+``HTTPS``, ``CANONICAL_HOSTS``, ``DATABASE_URL``, ``CACHE_URL`` ...), never by a second code path.
+"""
+
+from pathlib import Path
+
+import environ
+from csp.constants import NONCE, NONE, SELF
+from django.core.management.utils import get_random_secret_key
+
+from storefront.i18n.locales import LOCALES
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+if (BASE_DIR / ".env").is_file():
+    env.read_env(BASE_DIR / ".env")
+
+DEBUG = env.bool("DEBUG", default=False)
+
+# No committed production secret. Without SECRET_KEY a random key is made per process (sessions do
+# not survive a restart) and the deploy check `storefront.E001` fails, so production must set one.
+SECRET_KEY_FROM_ENV = bool(env("SECRET_KEY", default=""))
+SECRET_KEY = env("SECRET_KEY", default="") or get_random_secret_key()
+
+# Hosts. HostGuard (storefront.brands.middleware) is the gate; ALLOWED_HOSTS stays open so that
+# white-label hosts can be admitted by the brand registry rather than by a static list.
+CANONICAL_HOSTS = env.list("CANONICAL_HOSTS", default=["127.0.0.1", "localhost"])
+WHITE_LABEL_DOMAIN_SUFFIX = env("WHITE_LABEL_DOMAIN_SUFFIX", default=".partners.localhost")
+ALLOWED_HOSTS = ["*"]
+
+# Where the root path redirects to (a path such as "/hotels"); empty means no redirect.
+ROOT_REDIRECT = env("ROOT_REDIRECT", default="")
+
+HTTPS = env.bool("HTTPS", default=False)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
+SESSION_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
+    "csp",
+    "storefront.i18n",
+    "storefront.brands",
+    "storefront.chrome",
+    "storefront.islands",
+    "storefront.pages",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "storefront.brands.middleware.HostGuardMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "storefront.i18n.middleware.LocaleMiddleware",
+    "storefront.brands.middleware.BrandMiddleware",
+    "storefront.chrome.preferences.PreferencesMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "storefront.urls"
+WSGI_APPLICATION = "storefront.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "csp.context_processors.nonce",
+                "storefront.chrome.context_processors.chrome",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Locales: the table lives in storefront.i18n.locales; Django only needs the default and the list.
+LANGUAGE_CODE = "en"
+LANGUAGES = [(code, locale.name) for code, locale in LOCALES.items()]
+LANGUAGES_BIDI = ["he", "ar"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+LOCALES_DIR = BASE_DIR / "locales"
+
+# Static files: esbuild writes content-hashed islands into static_build/; WhiteNoise serves every
+# static file compressed (gzip + brotli), hashed and, for hashed names, as immutable.
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static_src" / "public", BASE_DIR / "static_build"]
+ISLANDS_MANIFEST = BASE_DIR / "static_build" / "islands" / "manifest.json"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+WHITENOISE_IMMUTABLE_FILE_TEST = "storefront.islands.manifest.is_immutable"
+
+# Content Security Policy (django-csp 4): scripts and inline styles only with the request nonce.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# The default brand (white label replaces these per host; see storefront.brands).
+BRAND_NAME = env("BRAND_NAME", default="Travelnest")
+BRAND_THEME_COLOR = "#044AFF"
+
+# The one table of external link targets and the payments entity, each overridable by
+# environment (LINK_<KEY>, or LINK_<KEY>_<LANG> for per-language links).
+PAYMENTS_ENTITY = env("PAYMENTS_ENTITY", default="Travelnest Payments Ltd.")
+_LINK_DEFAULTS = {
+    "about": "https://www.example.com/about",
+    "testimonials": "https://www.example.com/testimonials",
+    "faq": "https://www.example.com/faq",
+    "contact": "https://www.example.com/contact",
+    "flights": "https://agents.example.com/flights",
+    "cars": "https://agents.example.com/cars",
+    "tickets": "https://agents.example.com/tickets",
+    "dashboard": "https://agents.example.com/dashboard",
+    "hotel_confirmation": "https://www.example.com/hotel-confirmation",
+    "sales": "https://sales.example.com/carts",
+    "forgot_password": "https://www.example.com/password/reset",
+    "powered_by": "https://www.example.com/",
+    "join_agent_en": "https://join.example.com/en",
+    "join_agent_he": "https://join.example.com/he",
+    "reservation_management_en": "https://manage.example.com/en",
+    "reservation_management_he": "https://manage.example.com/he",
+}
+EXTERNAL_LINKS = {key: env(f"LINK_{key.upper()}", default=url) for key, url in _LINK_DEFAULTS.items()}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
+}

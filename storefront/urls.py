@@ -1,0 +1,42 @@
+"""Every URL of the storefront.
+
+Pages come from the registry (``storefront.pages.routes``), mounted under ``i18n_patterns`` so
+each exists unprefixed (en) and under the 38 locale prefixes. The rest is not localised: admin,
+health, sitemap, robots and the colour-mode endpoint.
+"""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
+from django.http import HttpResponse
+from django.urls import path
+
+from storefront.pages import converters  # noqa: F401  (registers the path converters)
+from storefront.pages.routes import PAGES
+from storefront.pages.sitemaps import StaticPagesSitemap
+from storefront.pages.views import render_page, robots_txt, set_color_mode
+
+page_patterns = [
+    path(pattern, render_page, {"page_name": page.name}, name=page.name)
+    for page in PAGES
+    for pattern in page.paths
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("health", lambda request: HttpResponse("ok", content_type="text/plain"), name="health"),
+    path("robots.txt", robots_txt, name="robots"),
+    path(
+        "sitemap.xml",
+        sitemap,
+        {"sitemaps": {"pages": StaticPagesSitemap}},
+        name="sitemap",
+    ),
+    path("preferences/color-mode", set_color_mode, name="color-mode"),
+    *i18n_patterns(*page_patterns, prefix_default_language=False),
+]
+
+handler404 = "storefront.pages.errors.page_not_found"
+handler500 = "storefront.pages.errors.server_error"
+handler403 = "storefront.pages.errors.permission_denied"
+handler400 = "storefront.pages.errors.bad_request"
