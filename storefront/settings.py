@@ -173,7 +173,9 @@ _LINK_DEFAULTS = {
     "reservation_management_en": "https://manage.example.com/en",
     "reservation_management_he": "https://manage.example.com/he",
 }
-EXTERNAL_LINKS = {key: env(f"LINK_{key.upper()}", default=url) for key, url in _LINK_DEFAULTS.items()}
+EXTERNAL_LINKS = {
+    key: env(f"LINK_{key.upper()}", default=url) for key, url in _LINK_DEFAULTS.items()
+}
 
 LOGGING = {
     "version": 1,

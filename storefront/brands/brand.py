@@ -12,6 +12,22 @@ def valid_color(value, default: str) -> str:
     return value if isinstance(value, str) and HEX_COLOR_RE.match(value) else default
 
 
+def css_property(token: str) -> str:
+    """``bgBrandAlt`` -> ``--bg-brand-alt``."""
+    return "--" + re.sub(r"([A-Z])", r"-\1", token).lower()
+
+
+def widget_tokens(query) -> dict[str, str]:
+    """The widget layout's colours from its query string (``?brand=%23ff6600``): valid hex only;
+    anything else is dropped so the brand's own colour stays."""
+    tokens = {}
+    for token in COLOR_TOKENS:
+        value = valid_color(query.get(token), "")
+        if value:
+            tokens[css_property(token)] = value
+    return tokens
+
+
 @dataclass(frozen=True)
 class Brand:
     id: int
@@ -37,6 +53,5 @@ class Brand:
         for token in COLOR_TOKENS:
             default = DEFAULT_COLORS[token][mode]
             value = (self.colors.get(token) or {}).get(mode)
-            name = "--" + re.sub(r"([A-Z])", r"-\1", token).lower()
-            tokens[name] = valid_color(value, default)
+            tokens[css_property(token)] = valid_color(value, default)
         return tokens

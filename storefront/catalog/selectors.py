@@ -9,8 +9,9 @@ from storefront.i18n.locales import get_locale
 
 POPULAR_CURRENCIES = ("EUR", "GBP", "ILS", "USD")
 # CLDR territory codes that are not countries (regions, groupings, placeholders).
-_NOT_COUNTRIES = frozenset({"EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "AC", "CP", "DG", "EA", "IC",
-                            "TA", "CQ"})
+_NOT_COUNTRIES = frozenset(
+    {"EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "AC", "CP", "DG", "EA", "IC", "TA", "CQ"}
+)
 
 
 @cache

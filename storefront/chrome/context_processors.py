@@ -43,14 +43,11 @@ def chrome(request):
         "canonical_url": next(url for loc, url in alternates if loc.code == locale.code),
         "alternates": alternates,
         "x_default_url": next(url for loc, url in alternates if loc.code == DEFAULT_LOCALE),
-        "language_links": [
-            (loc, _with_query(url, request.GET)) for loc, url in alternates
-        ],
+        "language_links": [(loc, _with_query(url, request.GET)) for loc, url in alternates],
         "color_mode": mode,
         "next_color_mode": next_color_mode(mode),
-        "color_mode_url": "/preferences/color-mode?" + urlencode(
-            {"mode": next_color_mode(mode), "next": request.get_full_path()}
-        ),
+        "color_mode_url": "/preferences/color-mode?"
+        + urlencode({"mode": next_color_mode(mode), "next": request.get_full_path()}),
         "brand_tokens": {"light": brand.css_tokens("light"), "dark": brand.css_tokens("dark")},
         "header_nav": selectors.header_nav(user=user, locale=locale.code, fid=fid),
         "account_menu": selectors.account_menu(user=user, locale=locale.code),

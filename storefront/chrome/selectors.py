@@ -21,8 +21,15 @@ CITY_PAGES = (
     "hotels-places-mx-cancun",
     "hotels-places-nl-amsterdam",
 )
-SOCIAL_NETWORKS = ("facebook", "messenger", "instagram", "linkedin", "twitter", "whatsapp",
-                   "youtube")
+SOCIAL_NETWORKS = (
+    "facebook",
+    "messenger",
+    "instagram",
+    "linkedin",
+    "twitter",
+    "whatsapp",
+    "youtube",
+)
 
 
 @dataclass(frozen=True)
@@ -60,10 +67,18 @@ def header_nav(*, user: SessionUser | None, locale: str, fid: int) -> list[Link]
         ]
     else:
         links += [
-            Link("join-agent", "nav.join_agent",
-                 external_url("join_agent", locale, query={"ref": fid}), external=True),
-            Link("reservation-management", "nav.reservation_management",
-                 external_url("reservation_management", locale), external=True),
+            Link(
+                "join-agent",
+                "nav.join_agent",
+                external_url("join_agent", locale, query={"ref": fid}),
+                external=True,
+            ),
+            Link(
+                "reservation-management",
+                "nav.reservation_management",
+                external_url("reservation_management", locale),
+                external=True,
+            ),
         ]
     if user and "packages" in user.options:
         links.append(Link("packages", "nav.packages", page_url("packages", locale)))
@@ -77,24 +92,37 @@ def account_menu(*, user: SessionUser | None, locale: str) -> list[Link]:
         return [Link("login", "account.login", page_url("login", locale))]
     links = []
     if user.is_agent:
-        links.append(Link("dashboard", "account.dashboard", external_url("dashboard"),
-                          external=True))
-    links.append(Link("my-reservations", "account.my_reservations",
-                      page_url("account-reservations", locale)))
+        links.append(
+            Link("dashboard", "account.dashboard", external_url("dashboard"), external=True)
+        )
+    links.append(
+        Link("my-reservations", "account.my_reservations", page_url("account-reservations", locale))
+    )
     if "vouchers" in user.options:
         links.append(Link("my-vouchers", "account.my_vouchers", page_url("vouchers", locale)))
-    links.append(Link("hotel-confirmation", "account.hotel_confirmation",
-                      external_url("hotel_confirmation"), external=True))
+    links.append(
+        Link(
+            "hotel-confirmation",
+            "account.hotel_confirmation",
+            external_url("hotel_confirmation"),
+            external=True,
+        )
+    )
     if "reservations" in user.actions:
-        links.append(Link("all-reservations", "account.all_reservations",
-                          page_url("dashboard-bookings", locale, query={"all": "true"})))
-    links.append(Link("logout", "account.logout", page_url("login", locale,
-                                                           query={"logout": "1"})))
+        links.append(
+            Link(
+                "all-reservations",
+                "account.all_reservations",
+                page_url("dashboard-bookings", locale, query={"all": "true"}),
+            )
+        )
+    links.append(Link("logout", "account.logout", page_url("login", locale, query={"logout": "1"})))
     return links
 
 
-def footer_sections(*, brand, user: SessionUser | None, locale: str, country: str | None,
-                    fid: int) -> list[tuple[str, list[Link]]]:
+def footer_sections(
+    *, brand, user: SessionUser | None, locale: str, country: str | None, fid: int
+) -> list[tuple[str, list[Link]]]:
     """(heading key, links) per footer column; white-label brands get terms, privacy, hotels."""
     terms = Link("terms", "footer.terms", page_url("terms-of-use", locale))
     privacy = Link("privacy", "footer.privacy", page_url("privacy-policy", locale))
@@ -111,27 +139,41 @@ def footer_sections(*, brand, user: SessionUser | None, locale: str, country: st
     ]
     services = [hotels]
     if locale == "he" or country == "IL":
-        services.append(Link("hotels-israel", "footer.hotels_israel",
-                             page_url("hotels-israel", locale)))
+        services.append(
+            Link("hotels-israel", "footer.hotels_israel", page_url("hotels-israel", locale))
+        )
     services += [
         Link("flights", "nav.flights", external_url("flights"), external=True),
         Link("cars", "nav.cars", external_url("cars"), external=True),
         Link("tickets", "nav.tickets", external_url("tickets"), external=True),
-        Link("join-agent", "nav.join_agent",
-             external_url("join_agent", locale, query={"ref": fid}), external=True),
+        Link(
+            "join-agent",
+            "nav.join_agent",
+            external_url("join_agent", locale, query={"ref": fid}),
+            external=True,
+        ),
     ]
     sections = [("footer.company", company), ("footer.services", services)]
     if locale == "he":
-        sections.append(("footer.destinations", [
-            Link(route, f"pages.{route}.title", page_url(route, locale)) for route in CITY_PAGES
-        ]))
+        sections.append(
+            (
+                "footer.destinations",
+                [
+                    Link(route, f"pages.{route}.title", page_url(route, locale))
+                    for route in CITY_PAGES
+                ],
+            )
+        )
     return sections
 
 
 def social_links(*, brand) -> list[Link]:
     """Only the networks the brand configures, in the spec's order."""
-    return [Link(name, f"social.{name}", brand.socials[name], external=True)
-            for name in SOCIAL_NETWORKS if brand.socials.get(name)]
+    return [
+        Link(name, f"social.{name}", brand.socials[name], external=True)
+        for name in SOCIAL_NETWORKS
+        if brand.socials.get(name)
+    ]
 
 
 def shows_payments_line(*, country: str | None) -> bool:
@@ -147,6 +189,12 @@ def city_cards(*, locale: str) -> list[dict]:
     cards = []
     for route in CITY_PAGES:
         _, _, country, city = route.split("-")
-        cards.append({"slug": city, "url": page_url(route, locale),
-                      "city_key": f"cities.{city}", "country_key": f"countries.{country}"})
+        cards.append(
+            {
+                "slug": city,
+                "url": page_url(route, locale),
+                "city_key": f"cities.{city}",
+                "country_key": f"countries.{country}",
+            }
+        )
     return cards

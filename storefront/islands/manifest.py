@@ -21,5 +21,5 @@ def asset_url(entry: str) -> str:
 
 
 def is_immutable(path: str, url: str) -> bool:
-    """WhiteNoise: esbuild output (content-hashed by esbuild) and Django-hashed names never change."""
+    """WhiteNoise: esbuild output (hashed by esbuild) and Django-hashed names never change."""
     return "/islands/" in url or bool(_DJANGO_HASHED.search(url))

@@ -23,7 +23,9 @@ class SlugConverter:
 class CountrySlugConverter(SlugConverter):
     """A slug that is not one of the static words under ``/hotels/``."""
 
-    regex = r"(?!(?:" + "|".join(sorted(RESERVED_HOTEL_SEGMENTS)) + r")(?:/|$))" + SlugConverter.regex
+    regex = (
+        r"(?!(?:" + "|".join(sorted(RESERVED_HOTEL_SEGMENTS)) + r")(?:/|$))" + SlugConverter.regex
+    )
 
 
 class PositiveIntConverter:

@@ -46,8 +46,13 @@ def _params(name, *paths, **kwargs):
     return Page(name=name, paths=paths, static=False, **kwargs)
 
 
-_CITY_PAGES = [("ae", "dubai"), ("de", "berlin"), ("es", "barcelona"), ("mx", "cancun"),
-               ("nl", "amsterdam")]
+_CITY_PAGES = [
+    ("ae", "dubai"),
+    ("de", "berlin"),
+    ("es", "barcelona"),
+    ("mx", "cancun"),
+    ("nl", "amsterdam"),
+]
 
 _TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html"}
 

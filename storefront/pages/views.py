@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
+from storefront.brands.brand import widget_tokens
 from storefront.chrome.preferences import COLOR_MODES, remember_color_mode
 from storefront.chrome.selectors import city_cards
 
@@ -17,8 +18,12 @@ def _home_context(request):
     return {"home_destinations": city_cards(locale=request.locale.code)}
 
 
+def _widget_context(request):
+    return {"widget_tokens": widget_tokens(request.GET)}
+
+
 # Context that only one page needs, by page name.
-PAGE_CONTEXT = {"home": _home_context}
+PAGE_CONTEXT = {"home": _home_context, "widgets-search": _widget_context}
 
 
 def render_page(request, *, page_name, **params):
@@ -56,7 +61,9 @@ def set_color_mode(request):
     Only same-host relative targets are followed.
     """
     target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts=None) or not target.startswith("/"):
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts=None) or not target.startswith(
+        "/"
+    ):
         target = "/"
     response = HttpResponseRedirect(target)
     mode = request.GET.get("mode")

@@ -1,0 +1,63 @@
+"""{% island %}: fallback markup plus json_script props built by the island's Python builder."""
+
+import json
+import re
+
+from storefront.islands.props import BUILDERS
+
+
+def _islands(html):
+    return re.findall(r'<(\w+) data-island="(\w+)" data-props="([\w-]+)">', html)
+
+
+def _props(html, props_id):
+    match = re.search(
+        rf'<script id="{props_id}" type="application/json">(.*?)</script>', html, re.S
+    )
+    return json.loads(match.group(1))
+
+
+def test_theme_toggle_island_has_fallback_and_props(client):
+    client.cookies["color-mode"] = "dark"
+    html = client.get("/").content.decode()
+    islands = _islands(html)
+    assert [name for _tag, name, _id in islands] == ["ThemeToggle"]
+    props = _props(html, islands[0][2])
+    assert props == {
+        "mode": "dark",
+        "modes": ["system", "light", "dark"],
+        "storageKey": "color-mode",
+    }
+    assert 'href="/preferences/color-mode?mode=system' in html  # the no-JS fallback link
+
+
+def test_every_registered_island_has_a_builder_and_a_js_entry(settings):
+    registry = (settings.BASE_DIR / "static_src/islands/registry.js").read_text()
+    names = re.findall(r"^\s+(\w+): \(\) => import", registry, re.M)
+    assert names == sorted(names), "registry.js is alphabetical"
+    assert names == sorted(BUILDERS)
+
+
+def test_server_renders_the_chosen_theme(client):
+    client.cookies["color-mode"] = "light"
+    assert 'data-theme="light"' in client.get("/").content.decode()
+    client.cookies["color-mode"] = "bogus"
+    assert 'data-theme="system"' in client.get("/").content.decode()
+
+
+def test_no_js_theme_control_cycles_and_stays_on_host(client):
+    response = client.get("/preferences/color-mode?mode=light&next=/de/hotels")
+    assert response.status_code == 302 and response["Location"] == "/de/hotels"
+    assert response.cookies["color-mode"].value == "light"
+    response = client.get("/preferences/color-mode?mode=dark&next=https://evil.example/")
+    assert response["Location"] == "/"
+    response = client.get("/preferences/color-mode?mode=dark&next=//evil.example/")
+    assert response["Location"] == "/"
+
+
+def test_widget_colours_from_query_are_validated(client):
+    html = client.get(
+        "/widgets/search?brand=%23ff6600&bgBrand=red;}body{x:y}&textBrand=%23abc"
+    ).content.decode()
+    assert "--brand:#ff6600;" in html and "--text-brand:#abc;" in html
+    assert "body{x:y}" not in html and "red;" not in html
