@@ -24,19 +24,8 @@ async function mountIslands() {
     (element) => element.dataset.island in registry,
   );
   if (elements.length === 0) return;
-  const [{ createElement }, { createRoot }, { initI18n }] = await Promise.all([
-    import("react"),
-    import("react-dom/client"),
-    import("./i18n.js"),
-  ]);
-  const i18n = await initI18n(document.documentElement.dataset.locale || "en");
-  await Promise.all(
-    elements.map(async (element) => {
-      const { default: Island } = await registry[element.dataset.island]();
-      createRoot(element).render(createElement(Island, { ...readProps(element), i18n }));
-      element.dataset.mounted = "true";
-    }),
-  );
+  const { mount } = await import("./mount.js");
+  await mount(elements, { registry, readProps });
 }
 
 mountIslands();

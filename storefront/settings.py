@@ -154,7 +154,7 @@ BRAND_THEME_COLOR = "#044AFF"
 
 # The one table of external link targets and the payments entity, each overridable by
 # environment (LINK_<KEY>, or LINK_<KEY>_<LANG> for per-language links).
-PAYMENTS_ENTITY = env("PAYMENTS_ENTITY", default="Travelnest Payments Ltd.")
+PAYMENTS_ENTITY = env("PAYMENTS_ENTITY", default="Travelnest Payments Ltd")
 _LINK_DEFAULTS = {
     "about": "https://www.example.com/about",
     "testimonials": "https://www.example.com/testimonials",

@@ -1,7 +1,5 @@
 """``{% island "Name" %}fallback{% endisland %}`` and ``{% island_assets %}``."""
 
-import itertools
-
 from django import template
 from django.utils.html import format_html, json_script
 
@@ -9,7 +7,6 @@ from ..manifest import asset_url
 from ..props import BUILDERS
 
 register = template.Library()
-_counter = itertools.count()
 
 
 class IslandNode(template.Node):

@@ -1,0 +1,82 @@
+"""Browser suite: Debian's Chromium driven by Playwright against a live server of the real app.
+
+The server runs the whole middleware stack, WhiteNoise included, so static files are served
+exactly as in production (hashed, compressed). Never a downloaded browser.
+"""
+
+import os
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM guard would refuse it.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def server_url(django_db_setup, django_db_blocker):
+    """A live server in a thread, serving the app as WhiteNoise would in production."""
+    from django.db import connections
+    from django.test.testcases import LiveServerThread
+
+    with django_db_blocker.unblock():
+        overrides = {
+            conn.alias: conn
+            for conn in connections.all()
+            if conn.vendor == "sqlite" and conn.is_in_memory_db()
+        }
+        for conn in overrides.values():
+            conn.inc_thread_sharing()
+        thread = LiveServerThread(
+            "127.0.0.1", static_handler=lambda app: app, connections_override=overrides, port=0
+        )
+        thread.daemon = True
+        thread.start()
+        thread.is_ready.wait()
+        if thread.error:
+            raise thread.error
+        yield f"http://127.0.0.1:{thread.port}"
+        thread.terminate()
+        for conn in overrides.values():
+            conn.dec_thread_sharing()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Open pages in fresh contexts: ``new_page(width=375, color_scheme="dark", ...)``."""
+    contexts = []
+
+    def open_page(*, width=1280, height=900, **options):
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
