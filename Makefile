@@ -7,11 +7,12 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 CHROMIUM := /usr/bin/chromium
 
-# Django 6.1 needs Python 3.12+: the first of python3.13 / python3.12 on PATH or under pyenv.
-BASE_PYTHON := $(shell for v in 3.13 3.12; do \
-	  if command -v python$$v >/dev/null 2>&1; then command -v python$$v; exit; fi; \
-	  for p in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v*/bin/python$$v; do \
-	    if [ -x "$$p" ]; then echo "$$p"; exit; fi; done; done)
+# Django 6.1 needs Python 3.12+: the first python3.13 / python3.12 that really runs, under pyenv's
+# versions or on PATH (a pyenv shim for a version that is not selected fails, so each is tried).
+BASE_PYTHON := $(shell for c in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.13*/bin/python3.13 \
+	  $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.12*/bin/python3.12 python3.13 python3.12; do \
+	  if "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+	    command -v "$$c"; exit; fi; done)
 
 BUILD_INPUTS := $(shell find static_src locales -type f 2>/dev/null) package-lock.json
 STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
