@@ -37,7 +37,7 @@ install: $(STAMPS)/python $(STAMPS)/node
 
 build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, compressed + hashed)
 
-bench: build ## JavaScript and CSS bytes a page loads, raw and compressed
+bench: build $(STAMPS)/test-deps $(CHROMIUM) ## JS and CSS bytes key pages load (Chromium)
 	$(PY) manage.py bench
 
 clean:

@@ -69,3 +69,12 @@ def test_static_files_are_served_hashed_compressed_and_immutable(client):
     assert re.search(r"/static/islands/main-[A-Z0-9]{8}\.css$", css)
     logo = re.search(r'src="(/static/brand/logo-light\.[0-9a-f]{12}\.svg)"', html)
     assert logo, "brand images are served under Django-hashed names"
+
+
+def test_islands_are_served_compressed_and_immutable(client):
+    html = client.get("/").content.decode()
+    script = re.search(r'<script type="module" src="([^"]+)"', html).group(1)
+    response = client.get(script, headers={"Accept-Encoding": "br, gzip"})
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "br"
+    assert "immutable" in response["Cache-Control"]

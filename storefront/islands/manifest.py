@@ -2,15 +2,12 @@
 
 import json
 import os
-import re
-from functools import cache
+from functools import lru_cache
 
 from django.conf import settings
 
-_DJANGO_HASHED = re.compile(r"\.[0-9a-f]{12}\.\w+$")
 
-
-@cache
+@lru_cache(maxsize=2)
 def _read(path: str, mtime: float) -> dict[str, str]:
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
@@ -27,8 +24,3 @@ def manifest() -> dict[str, str]:
 
 def asset_url(entry: str) -> str:
     return settings.STATIC_URL + manifest()[entry]
-
-
-def is_immutable(path: str, url: str) -> bool:
-    """WhiteNoise: esbuild output (hashed by esbuild) and Django-hashed names never change."""
-    return "/islands/" in url or bool(_DJANGO_HASHED.search(url))
