@@ -10,6 +10,8 @@ import re
 
 from django.conf import settings
 
+from storefront.catalog.selectors import is_country, is_currency
+
 COLOR_MODE_KEY = "color-mode"
 COLOR_MODES = ("system", "light", "dark")
 PREFERENCE_MAX_AGE = 365 * 24 * 60 * 60
@@ -51,8 +53,6 @@ class PreferencesMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        from storefront.catalog.selectors import is_country, is_currency
-
         query_currency = _clean(request.GET.get("currency"), _CURRENCY_RE)
         query_country = _clean(request.GET.get("country"), _COUNTRY_RE)
         query_currency = query_currency if query_currency and is_currency(query_currency) else None
