@@ -17,12 +17,13 @@ BASE_PYTHON := $(shell for c in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.13*/bin
 BUILD_INPUTS := $(shell find static_src locales -type f 2>/dev/null) package-lock.json
 STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
-.PHONY: run test lint format build install bench clean serve
+.PHONY: run test lint format build install bench clean data
 
 run: build $(STAMPS)/migrated ## install, build, migrate, serve at http://127.0.0.1:8000
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: build $(STAMPS)/test-deps $(CHROMIUM) ## install what tests need, build, run the whole suite
+	node --test static_src/
 	$(PY) -m pytest
 
 lint: $(STAMPS)/test-deps ## ruff lint and format check
@@ -39,6 +40,9 @@ build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, co
 
 bench: build $(STAMPS)/test-deps $(CHROMIUM) ## JS and CSS bytes key pages load (Chromium)
 	$(PY) manage.py bench
+
+data: $(STAMPS)/test-deps ## regenerate fixtures/countries.json and currencies.json (CLDR, ...)
+	$(PY) manage.py generate_catalog_data
 
 clean:
 	rm -rf $(STAMPS) $(VENV) node_modules static_build staticfiles

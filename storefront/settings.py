@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "csp",
     "storefront.i18n",
     "storefront.brands",
+    "storefront.catalog",
     "storefront.chrome",
     "storefront.islands",
     "storefront.pages",
