@@ -151,6 +151,10 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# A request header carrying the visitor's country (e.g. "CF-IPCountry" behind Cloudflare); off
+# when empty, and then a visitor has no country until they choose one.
+GEO_COUNTRY_HEADER = env("GEO_COUNTRY_HEADER", default="")
+
 # The default brand (white label replaces these per host; see storefront.brands).
 BRAND_NAME = env("BRAND_NAME", default="Travelnest")
 BRAND_THEME_COLOR = "#044AFF"

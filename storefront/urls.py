@@ -2,7 +2,7 @@
 
 Pages come from the registry (``storefront.pages.routes``), mounted under ``i18n_patterns`` so
 each exists unprefixed (en) and under the 38 locale prefixes. The rest is not localised: admin,
-health, sitemap, robots and the colour-mode endpoint.
+health, sitemap, robots and the preference endpoints of the no-JS controls.
 """
 
 from django.conf.urls.i18n import i18n_patterns
@@ -11,10 +11,11 @@ from django.contrib.sitemaps.views import sitemap
 from django.http import HttpResponse
 from django.urls import path
 
+from storefront.chrome.views import choose_currency, set_color_mode
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
 from storefront.pages.routes import PAGES
 from storefront.pages.sitemaps import StaticPagesSitemap
-from storefront.pages.views import render_page, robots_txt, set_color_mode
+from storefront.pages.views import render_page, robots_txt
 
 page_patterns = [
     path(pattern, render_page, {"page_name": page.name}, name=page.name)
@@ -33,6 +34,7 @@ urlpatterns = [
         name="sitemap",
     ),
     path("preferences/color-mode", set_color_mode, name="color-mode"),
+    path("preferences/currency", choose_currency, name="choose-currency"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]
 

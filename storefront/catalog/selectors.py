@@ -1,57 +1,162 @@
-"""Reads of the country and currency lists, named in the page's locale (CLDR through Babel)."""
+"""Reads of the bundled countries and currencies (``fixtures/*.json``), named in the page's locale.
 
+Rows are normalised as they load: a ``default_currency`` that is lower case, padded or not an
+ISO 4217 code is repaired or set to None (the provider's data has all three).
+"""
+
+import json
+import unicodedata
+from dataclasses import dataclass
 from functools import cache
 
 from babel import Locale as BabelLocale
-from babel.numbers import get_currency_name, get_territory_currencies
+from babel.numbers import list_currencies
+from django.conf import settings
 
 from storefront.i18n.locales import get_locale
 
 POPULAR_CURRENCIES = ("EUR", "GBP", "ILS", "USD")
-# CLDR territory codes that are not countries (regions, groupings, placeholders).
-_NOT_COUNTRIES = frozenset(
-    {"EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "AC", "CP", "DG", "EA", "IC", "TA", "CQ"}
-)
+FALLBACK_CURRENCY = "USD"
+# Continent ids of spec section 3 -> CLDR region codes, for names in every locale.
+CONTINENT_REGIONS = {1: "142", 2: "002", 3: "003", 4: "005", 5: "AQ", 6: "150", 7: "009"}
+# Page locale -> key of a currency's translations (spec section 3 keys).
+CURRENCY_TRANSLATION_KEYS = {
+    "en": "en_US",
+    "pt": "pt_PT",
+    "pt-br": "pt_BR",
+    "zh-cn": "zh_CN",
+    "zh-tw": "zh_TW",
+    "tl-ph": "tl",
+}
+
+
+def _sort_key(text: str) -> str:
+    """Alphabetical without accents (no CLDR collation in Babel): Österreich sorts with O."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold() or text
+
+
+@dataclass(frozen=True)
+class Country:
+    id: int
+    code: str
+    title: str
+    name: str
+    emoji: str | None
+    dial_code: str
+    default_currency: str | None
+    continent_id: int
+    lat: float
+    lng: float
+    translations: dict
+
+
+@dataclass(frozen=True)
+class Currency:
+    code: str
+    name: str
+    symbol: str | None
+    translations: dict
 
 
 @cache
-def _country_codes() -> frozenset[str]:
-    names = BabelLocale("en").territories
-    return frozenset(c for c in names if len(c) == 2 and c.isalpha() and c not in _NOT_COUNTRIES)
+def _iso_currencies() -> frozenset[str]:
+    return frozenset(list_currencies())
+
+
+def normalise_currency_code(value) -> str | None:
+    """``" usd"`` / ``"Usd"`` -> ``"USD"``; anything that is not an ISO 4217 code -> None."""
+    if not isinstance(value, str):
+        return None
+    code = value.strip().upper()
+    return code if code in _iso_currencies() else None
+
+
+def normalise_country(row: dict) -> Country:
+    return Country(
+        id=int(row["id"]),
+        code=str(row["code"]).strip().upper(),
+        title=row["title"],
+        name=row["name"],
+        emoji=row.get("emoji") or None,
+        dial_code=str(row.get("dial_code") or ""),
+        default_currency=normalise_currency_code(row.get("default_currency")),
+        continent_id=int(row["continent"]["id"]),
+        lat=float(row["_geoloc"]["lat"]),
+        lng=float(row["_geoloc"]["lng"]),
+        translations=row.get("translations") or {},
+    )
+
+
+def _fixture(name: str) -> list[dict]:
+    return json.loads((settings.BASE_DIR / "fixtures" / name).read_text(encoding="utf-8"))
 
 
 @cache
-def _currency_codes() -> frozenset[str]:
-    """Currencies that are legal tender somewhere today."""
-    codes = set()
-    for country in _country_codes():
-        codes.update(get_territory_currencies(country, tender=True, non_tender=False))
-    return frozenset(codes)
+def countries() -> dict[str, Country]:
+    return {c.code: c for c in map(normalise_country, _fixture("countries.json"))}
+
+
+@cache
+def currencies() -> dict[str, Currency]:
+    rows = _fixture("currencies.json")
+    return {
+        row["code"]: Currency(row["code"], row["name"], row.get("symbol"), row["translations"])
+        for row in rows
+    }
 
 
 def is_country(code: str) -> bool:
-    return code in _country_codes()
+    return code in countries()
 
 
 def is_currency(code: str) -> bool:
-    return code in _currency_codes()
+    return code in currencies()
 
 
-@cache
-def country_choices(locale_code: str) -> tuple[tuple[str, str], ...]:
-    """(code, localised name) for every country, sorted by name."""
-    names = BabelLocale.parse(get_locale(locale_code).babel).territories
-    rows = [(code, names.get(code, code)) for code in _country_codes()]
-    return tuple(sorted(rows, key=lambda row: row[1]))
+def default_currency(*, chosen: str | None, country: str | None) -> str:
+    """The chosen currency, else the country's default (if we sell in it), else USD."""
+    if chosen and is_currency(chosen):
+        return chosen
+    home = countries().get(country or "")
+    if home and home.default_currency and is_currency(home.default_currency):
+        return home.default_currency
+    return FALLBACK_CURRENCY
+
+
+def currency_name(code: str, locale_code: str) -> str:
+    currency = currencies()[code]
+    key = CURRENCY_TRANSLATION_KEYS.get(locale_code, locale_code)
+    return currency.translations.get(key) or currency.name
 
 
 @cache
 def currency_choices(locale_code: str) -> dict[str, tuple[tuple[str, str], ...]]:
-    """Popular currencies, then all current ones, each (code, localised name)."""
-    babel = get_locale(locale_code).babel
+    """Popular currencies, then all the others, each (code, name in the page's locale)."""
+    others = [c for c in currencies() if c not in POPULAR_CURRENCIES]
+    return {
+        "popular": tuple((c, currency_name(c, locale_code)) for c in POPULAR_CURRENCIES),
+        "all": tuple((c, currency_name(c, locale_code)) for c in others),
+    }
 
-    def named(codes):
-        return tuple((code, get_currency_name(code, locale=babel)) for code in codes)
 
-    current = sorted(c for c in _currency_codes() if c not in POPULAR_CURRENCIES)
-    return {"popular": named(POPULAR_CURRENCIES), "all": named(current)}
+def country_name(code: str, locale_code: str) -> str:
+    names = BabelLocale.parse(get_locale(locale_code).babel).territories
+    return names.get(code) or countries()[code].title
+
+
+@cache
+def country_choices(locale_code: str) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
+    """Countries grouped by continent: (continent name, ((code, name, flag), ...)), both in the
+    page's locale and sorted by it."""
+    babel_locale = BabelLocale.parse(get_locale(locale_code).babel)
+    names = babel_locale.territories
+    groups: dict[int, list[tuple[str, str, str]]] = {}
+    for country in countries().values():
+        name = names.get(country.code) or country.title
+        row = (country.code, name, country.emoji or "")
+        groups.setdefault(country.continent_id, []).append(row)
+    result = []
+    for continent_id, rows in groups.items():
+        continent = names.get(CONTINENT_REGIONS[continent_id], str(continent_id))
+        result.append((continent, tuple(sorted(rows, key=lambda r: _sort_key(r[1])))))
+    return tuple(sorted(result, key=lambda group: _sort_key(group[0])))

@@ -64,10 +64,11 @@ def chrome(request):
         "search_url": selectors.page_url("hotels-search", locale.code),
         "show_menu_button": page.menu if page else True,
         "current_currency": getattr(request, "currency", "USD"),
+        "current_price_display": getattr(request, "price_display", "net"),
+        "current_path": request.get_full_path(),
         "current_country": country,
         "currency_choices": currency_choices(locale.code),
         "country_choices": country_choices(locale.code),
-        "currency_form_query": [(k, v) for k, v in request.GET.items() if k != "currency"],
         "country_form_query": [(k, v) for k, v in request.GET.items() if k != "country"],
         "year": date.today().year,
     }

@@ -1,34 +1,32 @@
 """Choices the server must render, remembered in cookies so the first paint is already right.
 
-Colour mode (system, light, dark) comes from the ``color-mode`` cookie, which the ThemeToggle
-island and the no-JS ``/preferences/color-mode`` endpoint both write. Currency and country come
-from the query string (spec: ``currency`` and ``country`` are kept search parameters) and are
-then remembered in cookies of the same names.
+- Colour mode (system, light, dark): the ``color-mode`` cookie, written by the ThemeToggle island
+  and by the no-JS ``/preferences/color-mode`` endpoint.
+- Currency and country: the ``currency`` and ``country`` query parameters (kept search parameters
+  of the spec), then their cookies; the country may also come from a configured geo header.
+  The currency defaults to the country's own, else USD.
+- Price display (net, the default, or gross): the ``priceDisplay`` cookie.
 """
-
-import re
 
 from django.conf import settings
 
-from storefront.catalog.selectors import is_country, is_currency
+from storefront.catalog.selectors import default_currency, is_country, is_currency
 
 COLOR_MODE_KEY = "color-mode"
 COLOR_MODES = ("system", "light", "dark")
+PRICE_DISPLAY_KEY = "priceDisplay"
+PRICE_DISPLAYS = ("net", "gross")
 PREFERENCE_MAX_AGE = 365 * 24 * 60 * 60
-DEFAULT_CURRENCY = "USD"
-
-_CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
-_COUNTRY_RE = re.compile(r"^[A-Z]{2}$")
 
 
-def _cookie(response, name, value):
+def remember(response, name: str, value: str) -> None:
     response.set_cookie(
         name, value, max_age=PREFERENCE_MAX_AGE, path="/", samesite="Lax", secure=settings.HTTPS
     )
 
 
 def remember_color_mode(response, mode: str) -> None:
-    _cookie(response, COLOR_MODE_KEY, mode)
+    remember(response, COLOR_MODE_KEY, mode)
 
 
 def color_mode(request) -> str:
@@ -41,29 +39,44 @@ def next_color_mode(mode: str) -> str:
     return COLOR_MODES[(COLOR_MODES.index(mode) + 1) % len(COLOR_MODES)]
 
 
-def _clean(value, pattern) -> str | None:
-    value = (value or "").strip().upper()
-    return value if pattern.match(value) else None
+def price_display(request) -> str:
+    value = request.COOKIES.get(PRICE_DISPLAY_KEY, "net")
+    return value if value in PRICE_DISPLAYS else "net"
+
+
+def clean_currency(value) -> str | None:
+    code = (value or "").strip().upper() if isinstance(value, str) else ""
+    return code if is_currency(code) else None
+
+
+def clean_country(value) -> str | None:
+    code = (value or "").strip().upper() if isinstance(value, str) else ""
+    return code if is_country(code) else None
 
 
 class PreferencesMiddleware:
-    """Reads currency and country (query, then cookie) and remembers a query choice."""
+    """Sets ``request.currency``, ``request.country`` and ``request.price_display``, and
+    remembers a currency or country chosen through the query string."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        query_currency = _clean(request.GET.get("currency"), _CURRENCY_RE)
-        query_country = _clean(request.GET.get("country"), _COUNTRY_RE)
-        query_currency = query_currency if query_currency and is_currency(query_currency) else None
-        query_country = query_country if query_country and is_country(query_country) else None
-        cookie_currency = _clean(request.COOKIES.get("currency"), _CURRENCY_RE)
-        cookie_country = _clean(request.COOKIES.get("country"), _COUNTRY_RE)
-        request.currency = query_currency or cookie_currency or DEFAULT_CURRENCY
-        request.country = query_country or cookie_country
+        query_currency = clean_currency(request.GET.get("currency"))
+        query_country = clean_country(request.GET.get("country"))
+        cookie_currency = clean_currency(request.COOKIES.get("currency"))
+        cookie_country = clean_country(request.COOKIES.get("country"))
+        geo_country = None
+        if settings.GEO_COUNTRY_HEADER:
+            geo_country = clean_country(request.headers.get(settings.GEO_COUNTRY_HEADER))
+        request.country = query_country or cookie_country or geo_country
+        request.currency = default_currency(
+            chosen=query_currency or cookie_currency, country=request.country
+        )
+        request.price_display = price_display(request)
         response = self.get_response(request)
         if query_currency and query_currency != cookie_currency:
-            _cookie(response, "currency", query_currency)
+            remember(response, "currency", query_currency)
         if query_country and query_country != cookie_country:
-            _cookie(response, "country", query_country)
+            remember(response, "country", query_country)
         return response

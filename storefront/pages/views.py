@@ -1,14 +1,12 @@
-"""The one view behind every registered page, plus robots.txt and the theme preference."""
+"""The one view behind every registered page, plus robots.txt."""
 
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
 from django.template.loader import select_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from storefront.brands.brand import widget_tokens
-from storefront.chrome.preferences import COLOR_MODES, remember_color_mode
 from storefront.chrome.selectors import city_cards
 
 from .routes import PAGES_BY_NAME
@@ -51,22 +49,3 @@ def robots_txt(request):
         f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
     ]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
-
-
-@require_GET
-def set_color_mode(request):
-    """Store the colour mode (``?mode=system|light|dark``) and go back to ``next``.
-
-    The no-JavaScript form of the theme control; the ThemeToggle island writes the same cookie.
-    Only same-host relative targets are followed.
-    """
-    target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts=None) or not target.startswith(
-        "/"
-    ):
-        target = "/"
-    response = HttpResponseRedirect(target)
-    mode = request.GET.get("mode")
-    if mode in COLOR_MODES:
-        remember_color_mode(response, mode)
-    return response

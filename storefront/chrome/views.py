@@ -1,0 +1,58 @@
+"""Endpoints behind the chrome's no-JavaScript controls (the islands write the same cookies).
+
+Both redirect back to ``next``, which must be a path on this host; anything else goes home.
+"""
+
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+from django.http import HttpResponseRedirect, QueryDict
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET
+
+from .preferences import (
+    COLOR_MODES,
+    PRICE_DISPLAY_KEY,
+    PRICE_DISPLAYS,
+    clean_currency,
+    remember,
+    remember_color_mode,
+)
+
+
+def _safe_next(request) -> str:
+    target = request.GET.get("next", "/")
+    same_host = url_has_allowed_host_and_scheme(target, allowed_hosts=None)
+    return target if target.startswith("/") and same_host else "/"
+
+
+@require_GET
+def set_color_mode(request):
+    """``?mode=system|light|dark&next=/path``: store the colour mode and go back."""
+    response = HttpResponseRedirect(_safe_next(request))
+    mode = request.GET.get("mode")
+    if mode in COLOR_MODES:
+        remember_color_mode(response, mode)
+    return response
+
+
+@require_GET
+def choose_currency(request):
+    """``?currency=GBP&price_display=net&next=/de/hotels?check_in=...``: the currency picker.
+
+    Goes back to ``next`` with ``currency`` written into its query (other parameters kept) and
+    remembers the currency and the price display.
+    """
+    target = _safe_next(request)
+    currency = clean_currency(request.GET.get("currency"))
+    display = request.GET.get("price_display")
+    if currency:
+        parts = urlsplit(target)
+        query = QueryDict(parts.query, mutable=True)
+        query["currency"] = currency
+        target = urlunsplit(("", "", parts.path, urlencode(list(query.lists()), doseq=True), ""))
+    response = HttpResponseRedirect(target)
+    if currency:
+        remember(response, "currency", currency)
+    if display in PRICE_DISPLAYS:
+        remember(response, PRICE_DISPLAY_KEY, display)
+    return response
