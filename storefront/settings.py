@@ -46,6 +46,7 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 SESSION_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
+CSRF_FAILURE_VIEW = "storefront.pages.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -69,11 +70,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "storefront.brands.middleware.HostGuardMiddleware",
+    # Before the locale and brand: every page, error pages for failures in later middleware
+    # included, gets a nonce and the policy header. (The policy is built at response time, so
+    # per-brand directives still see request.brand.)
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "storefront.i18n.middleware.LocaleMiddleware",
     "storefront.brands.middleware.BrandMiddleware",
     "storefront.chrome.preferences.PreferencesMiddleware",
-    "csp.middleware.CSPMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -115,7 +119,6 @@ AUTH_PASSWORD_VALIDATORS = [
 # Locales: the table lives in storefront.i18n.locales; Django only needs the default and the list.
 LANGUAGE_CODE = "en"
 LANGUAGES = [(code, locale.name) for code, locale in LOCALES.items()]
-LANGUAGES_BIDI = ["he", "ar"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
@@ -162,6 +165,8 @@ BRAND_THEME_COLOR = "#044AFF"
 # The one table of external link targets and the payments entity, each overridable by
 # environment (LINK_<KEY>, or LINK_<KEY>_<LANG> for per-language links).
 PAYMENTS_ENTITY = env("PAYMENTS_ENTITY", default="Travelnest Payments Ltd")
+# The platform behind every brand, named in the footer's "Powered by" (never the partner's name).
+POWERED_BY_NAME = env("POWERED_BY_NAME", default="Travelnest")
 _LINK_DEFAULTS = {
     "about": "https://www.example.com/about",
     "testimonials": "https://www.example.com/testimonials",

@@ -11,7 +11,7 @@ from django.contrib.sitemaps.views import sitemap
 from django.http import HttpResponse
 from django.urls import path
 
-from storefront.chrome.views import choose_currency, set_color_mode
+from storefront.chrome.views import choose_currency, choose_language, set_color_mode
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
 from storefront.pages.routes import PAGES
 from storefront.pages.sitemaps import StaticPagesSitemap
@@ -35,6 +35,7 @@ urlpatterns = [
     ),
     path("preferences/color-mode", set_color_mode, name="color-mode"),
     path("preferences/currency", choose_currency, name="choose-currency"),
+    path("preferences/language", choose_language, name="choose-language"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]
 

@@ -63,7 +63,7 @@ def test_deploy_check_fails_without_a_secret_key():
     assert "storefront.E001" in result.stderr
 
 
-def test_static_files_are_served_hashed_compressed_and_immutable(client):
+def test_static_files_have_hashed_names(client):
     html = client.get("/").content.decode()
     css = re.search(r'<link rel="stylesheet" href="([^"]+)"', html).group(1)
     assert re.search(r"/static/islands/main-[A-Z0-9]{8}\.css$", css)
@@ -78,3 +78,7 @@ def test_islands_are_served_compressed_and_immutable(client):
     assert response.status_code == 200
     assert response["Content-Encoding"] == "br"
     assert "immutable" in response["Cache-Control"]
+
+
+def test_pages_vary_on_cookie(client):
+    assert "Cookie" in client.get("/hotels")["Vary"]

@@ -7,12 +7,19 @@ from .defaults import DEFAULT_FID, default_brand
 MAX_FID = 2**31 - 1
 
 
+def _hostname(host: str) -> str:
+    return host.lower() if host.startswith("[") else host.rsplit(":", 1)[0].lower()
+
+
+def is_canonical_host(*, host: str) -> bool:
+    return _hostname(host) in {h.lower() for h in settings.CANONICAL_HOSTS}
+
+
 def is_known_host(*, host: str) -> bool:
     """Canonical hosts and hosts under the white-label suffix (custom domains: brands issue)."""
-    host = host.rsplit(":", 1)[0].lower() if not host.startswith("[") else host.lower()
-    suffix = settings.WHITE_LABEL_DOMAIN_SUFFIX.lower()
-    return host in {h.lower() for h in settings.CANONICAL_HOSTS} or (
-        bool(suffix) and host.endswith(suffix) and len(host) > len(suffix)
+    name, suffix = _hostname(host), settings.WHITE_LABEL_DOMAIN_SUFFIX.lower()
+    return is_canonical_host(host=host) or (
+        bool(suffix) and name.endswith(suffix) and len(name) > len(suffix)
     )
 
 

@@ -4,50 +4,78 @@ from datetime import date
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.http import QueryDict
 
 from storefront.accounts.roles import current_user
+from storefront.brands.defaults import default_brand
 from storefront.catalog.selectors import country_choices, currency_choices
-from storefront.i18n.locales import DEFAULT_LOCALE, LOCALES
+from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
 
 from . import selectors
 from .preferences import color_mode, next_color_mode
 
 
-def _alternates(request):
-    """(locale, absolute URL without query) of the current page in every locale."""
-    _code, rest = locale_from_path(request.path_info)
-    base = f"{request.scheme}://{request.get_host()}"
-    return [(loc, f"{base}{loc.prefix}{rest}") for loc in LOCALES.values()]
+def _query(request) -> str:
+    """The page's query string, or "" when it cannot be read (too many fields, ...)."""
+    try:
+        return request.GET.urlencode()
+    except Exception:  # the error page for a bad query must not fail on the same query
+        return ""
 
 
-def _with_query(url: str, query) -> str:
-    return f"{url}?{query.urlencode()}" if query else url
+def _origin(request) -> str:
+    try:
+        return f"{request.scheme}://{request.get_host()}"
+    except Exception:
+        return ""
 
 
 def chrome(request):
-    locale = getattr(request, "locale", None)
-    brand = getattr(request, "brand", None)
-    if locale is None or brand is None:  # a request that never reached the middleware
-        return {}
+    """Context for every template. Error pages get it too, possibly for a request that stopped
+    before the locale or brand middleware: they fall back to the path's locale and the default
+    brand, and link every locale's home rather than echoing the failed path and query."""
+    code, rest = locale_from_path(request.path_info)
+    locale = getattr(request, "locale", None) or LOCALES[code]
+    brand = getattr(request, "brand", None) or default_brand()
+    page = getattr(request, "page", None)
+    if page is None:
+        rest, query = "/", ""
+    else:
+        query = _query(request)
     user = current_user(request)
     fid = getattr(request, "fid", 1)
     country = getattr(request, "country", None)
-    alternates = _alternates(request)
+    origin = _origin(request)
+    alternates = [(loc, f"{origin}{loc.prefix}{rest}") for loc in LOCALES.values()]
+    current_path = f"{locale.prefix}{rest}" + (f"?{query}" if query else "")
     mode = color_mode(request)
-    page = getattr(request, "page", None)
     return {
         "locale": locale,
         "brand": brand,
+        "page": page,
         "session_user": user,
-        "canonical_url": next(url for loc, url in alternates if loc.code == locale.code),
-        "alternates": alternates,
-        "x_default_url": next(url for loc, url in alternates if loc.code == DEFAULT_LOCALE),
-        "language_links": [(loc, _with_query(url, request.GET)) for loc, url in alternates],
+        "theme_color": settings.BRAND_THEME_COLOR,
+        "canonical_url": f"{origin}{locale.prefix}{rest}" if page else "",
+        "alternates": alternates if page else [],
+        "x_default_url": f"{origin}{rest}",
+        "language_links": [
+            (
+                loc,
+                "/preferences/language?"
+                + urlencode(
+                    {
+                        "locale": loc.code,
+                        "next": f"{loc.prefix}{rest}" + (f"?{query}" if query else ""),
+                    }
+                ),
+            )
+            for loc in LOCALES.values()
+        ],
         "color_mode": mode,
         "next_color_mode": next_color_mode(mode),
         "color_mode_url": "/preferences/color-mode?"
-        + urlencode({"mode": next_color_mode(mode), "next": request.get_full_path()}),
+        + urlencode({"mode": next_color_mode(mode), "next": current_path}),
         "brand_tokens": {"light": brand.css_tokens("light"), "dark": brand.css_tokens("dark")},
         "header_nav": selectors.header_nav(user=user, locale=locale.code, fid=fid),
         "account_menu": selectors.account_menu(user=user, locale=locale.code),
@@ -55,20 +83,22 @@ def chrome(request):
             brand=brand, user=user, locale=locale.code, country=country, fid=fid
         ),
         "social_links": selectors.social_links(brand=brand),
+        "legal_links": selectors.legal_links(locale=locale.code),
         "show_payments_line": selectors.shows_payments_line(country=country),
         "show_promotion_banner": selectors.shows_promotion_banner(user=user),
         "join_agent_url": selectors.external_url("join_agent", locale.code, query={"ref": fid}),
         "powered_by_url": selectors.external_url("powered_by"),
+        "powered_by_name": settings.POWERED_BY_NAME,
         "payments_entity": settings.PAYMENTS_ENTITY,
         "home_url": selectors.page_url("home", locale.code),
         "search_url": selectors.page_url("hotels-search", locale.code),
         "show_menu_button": page.menu if page else True,
         "current_currency": getattr(request, "currency", "USD"),
         "current_price_display": getattr(request, "price_display", "net"),
-        "current_path": request.get_full_path(),
+        "current_path": current_path,
         "current_country": country,
         "currency_choices": currency_choices(locale.code),
         "country_choices": country_choices(locale.code),
-        "country_form_query": [(k, v) for k, v in request.GET.items() if k != "country"],
+        "country_form_query": [(k, v) for k, v in QueryDict(query).items() if k != "country"],
         "year": date.today().year,
     }

@@ -12,15 +12,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from storefront.accounts.roles import SessionUser
+from storefront.pages import routes
 
 # The fixed city pages: the Hebrew footer links them as whole "Hotels in {city}" sentences.
-CITY_PAGES = (
-    "hotels-places-ae-dubai",
-    "hotels-places-de-berlin",
-    "hotels-places-es-barcelona",
-    "hotels-places-mx-cancun",
-    "hotels-places-nl-amsterdam",
-)
+CITY_PAGES = tuple(f"hotels-places-{country}-{city}" for country, city in routes.CITY_PAGES)
 SOCIAL_NETWORKS = (
     "facebook",
     "messenger",
@@ -124,8 +119,7 @@ def footer_sections(
     *, brand, user: SessionUser | None, locale: str, country: str | None, fid: int
 ) -> list[tuple[str, list[Link]]]:
     """(heading key, links) per footer column; white-label brands get terms, privacy, hotels."""
-    terms = Link("terms", "footer.terms", page_url("terms-of-use", locale))
-    privacy = Link("privacy", "footer.privacy", page_url("privacy-policy", locale))
+    terms, privacy = legal_links(locale=locale)
     hotels = Link("hotels", "nav.hotels", page_url("hotels", locale))
     if brand.white_label:
         return [("footer.company", [terms, privacy, hotels])]
@@ -186,15 +180,20 @@ def shows_promotion_banner(*, user: SessionUser | None) -> bool:
 
 def city_cards(*, locale: str) -> list[dict]:
     """The fixed city pages as cards: slug, URL, and catalog keys of the city and country."""
-    cards = []
-    for route in CITY_PAGES:
-        _, _, country, city = route.split("-")
-        cards.append(
-            {
-                "slug": city,
-                "url": page_url(route, locale),
-                "city_key": f"cities.{city}",
-                "country_key": f"countries.{country}",
-            }
-        )
-    return cards
+    return [
+        {
+            "slug": city,
+            "url": page_url(f"hotels-places-{country}-{city}", locale),
+            "city_key": f"cities.{city}",
+            "country_key": f"countries.{country}",
+        }
+        for country, city in routes.CITY_PAGES
+    ]
+
+
+def legal_links(*, locale: str) -> list[Link]:
+    """Terms and privacy: the small footer of the clean and minimal layouts."""
+    return [
+        Link("terms", "footer.terms", page_url("terms-of-use", locale)),
+        Link("privacy", "footer.privacy", page_url("privacy-policy", locale)),
+    ]

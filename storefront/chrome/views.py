@@ -5,9 +5,12 @@ Both redirect back to ``next``, which must be a path on this host; anything else
 
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from django.conf import settings
 from django.http import HttpResponseRedirect, QueryDict
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
+
+from storefront.i18n.locales import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALES
 
 from .preferences import (
     COLOR_MODES,
@@ -55,4 +58,25 @@ def choose_currency(request):
         remember(response, "currency", currency)
     if display in PRICE_DISPLAYS:
         remember(response, PRICE_DISPLAY_KEY, display)
+    return response
+
+
+@require_GET
+def choose_language(request):
+    """``?locale=he&next=/he/hotels?currency=EUR``: the language picker's links.
+
+    Stores the choice in ``i18n_redirected`` first, so that choosing English on a page whose
+    cookie still names another locale lands on ``/`` instead of bouncing back.
+    """
+    response = HttpResponseRedirect(_safe_next(request))
+    code = request.GET.get("locale")
+    if code in LOCALES:
+        response.set_cookie(
+            LOCALE_COOKIE,
+            code,
+            max_age=LOCALE_COOKIE_MAX_AGE,
+            path="/",
+            samesite="Lax",
+            secure=settings.HTTPS,
+        )
     return response

@@ -6,8 +6,9 @@
 
 from django.urls import register_converter
 
-# Static words under /hotels/ that a {countrySlug} may never take (the static route wins).
-RESERVED_HOTEL_SEGMENTS = frozenset({"destination", "israel", "place", "places", "search"})
+# Namespaces under /hotels/ that are never a {countrySlug}. (/hotels/search and /hotels/israel
+# win because static rows come first; /hotels/israel/eilat is still the country-city page.)
+RESERVED_HOTEL_SEGMENTS = frozenset({"destination", "place", "places"})
 
 
 class SlugConverter:

@@ -71,3 +71,8 @@ def permission_denied(request, exception=None):
 
 def bad_request(request, exception=None):
     return render_error(request, status=400)
+
+
+def csrf_failure(request, reason=""):
+    """A refused form post (missing or wrong CSRF token): the localised 403 page."""
+    return render_error(request, status=403)

@@ -8,7 +8,11 @@ navigation keeps the scroll position, and whether the page is listed in ``sitema
 ``storefront/urls.py`` mounts every row under ``i18n_patterns`` so that each page exists at
 ``/path`` (en) and ``/{prefix}/path`` for the 38 other locales. Where two patterns could match the
 same URL the more specific static one wins: static rows come first, and ``{countrySlug}`` under
-``/hotels/`` never takes a static word (``converters.RESERVED_HOTEL_SEGMENTS``).
+``/hotels/`` never takes a namespace word (``converters.RESERVED_HOTEL_SEGMENTS``).
+
+The spec's optional segments are written out only where the URL cannot be mistaken for another
+page: ``/hotels/destination/{x}`` is the country page, so the destination page without a country
+exists only in its ``/results`` form.
 
 Parameters: ``uuid``/``transactionUuid`` canonical UUIDs, slugs ``[a-z0-9]+(-[a-z0-9]+)*``,
 ``placeId``/``hotelId`` positive integers (``converters.py``).
@@ -26,7 +30,8 @@ class Page:
     layout: str = "default"
     menu: bool = False  # phone header: menu button (True) or back button (False)
     keep_scroll: bool = False  # opts out of scroll-to-top on navigation
-    static: bool = True  # a page without parameters: listed in sitemap.xml
+    static: bool = True  # a page without parameters
+    indexable: bool = True  # in sitemap.xml (if static); else noindex and disallowed in robots.txt
     template_name: str = ""  # default: pages/{name}.html, else pages/generic.html
 
     @property
@@ -46,50 +51,52 @@ def _params(name, *paths, **kwargs):
     return Page(name=name, paths=paths, static=False, **kwargs)
 
 
-_CITY_PAGES = [
+# The fixed city pages (country, city); the chrome links them too.
+CITY_PAGES = (
     ("ae", "dubai"),
     ("de", "berlin"),
     ("es", "barcelona"),
     ("mx", "cancun"),
     ("nl", "amsterdam"),
-]
+)
+PRIVATE = {"indexable": False}
 
-_TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html"}
+_TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
 
 PAGES: tuple[Page, ...] = (
     _static("home", "", menu=True),
     _static("agent-terms-of-use", "agent-terms-of-use"),
     _static("app", "app"),
-    _static("book", "book", layout="clean"),
+    _static("book", "book", layout="clean", **PRIVATE),
     _static("cars", "cars"),
     _static("contact-support", "contact-support"),
-    _static("favorites", "favorites"),
+    _static("favorites", "favorites", **PRIVATE),
     _static("flights", "flights"),
     _static("hotels", "hotels", menu=True),
-    _static("login", "login", layout="clean"),
+    _static("login", "login", layout="clean", **PRIVATE),
     _static("packages", "packages"),
-    _static("pay", "pay", layout="minimal"),
+    _static("pay", "pay", layout="minimal", **PRIVATE),
     _static("privacy-policy", "privacy-policy"),
-    _static("profile", "profile"),
-    _static("reservation", "reservation"),
-    _static("searches", "searches"),
-    _static("sso", "sso", layout="minimal"),
+    _static("profile", "profile", **PRIVATE),
+    _static("reservation", "reservation", **PRIVATE),
+    _static("searches", "searches", **PRIVATE),
+    _static("sso", "sso", layout="minimal", **PRIVATE),
     _static("terms-of-use", "terms-of-use"),
     _static("tickets", "tickets"),
-    _static("vouchers", "vouchers"),
-    _static("account-reservations", "account/reservations", menu=True),
-    _static("dashboard-bookings", "dashboard/bookings"),
+    _static("vouchers", "vouchers", **PRIVATE),
+    _static("account-reservations", "account/reservations", menu=True, **PRIVATE),
+    _static("dashboard-bookings", "dashboard/bookings", **PRIVATE),
     _static("hotels-israel", "hotels/israel", menu=True),
     _static("hotels-search", "hotels/search", keep_scroll=True),
     _static("transaction-error", "transaction/error", **_TRANSACTION),
     _static("transaction-success", "transaction/success", **_TRANSACTION),
-    _static("widgets-search", "widgets/search", layout="widget"),
+    _static("widgets-search", "widgets/search", layout="widget", **PRIVATE),
     *(
         _static(f"hotels-places-{country}-{city}", f"hotels/places/{country}/{city}")
-        for country, city in _CITY_PAGES
+        for country, city in CITY_PAGES
     ),
-    _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True),
-    _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>"),
+    _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True, **PRIVATE),
+    _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>", **PRIVATE),
     # /hotels/destination/{x} is the country page; the destination page without a country is
     # reachable only where it cannot be mistaken for another page (the results form).
     _params("hotels-destination-countrySlug", "hotels/destination/<kebab:countrySlug>"),

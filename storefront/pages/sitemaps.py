@@ -1,4 +1,4 @@
-"""sitemap.xml: every static page of the registry in every locale, with hreflang alternates."""
+"""sitemap.xml: every indexable static page in every locale, with hreflang alternates."""
 
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
@@ -12,7 +12,7 @@ class StaticPagesSitemap(Sitemap):
     x_default = True
 
     def items(self):
-        return [page.name for page in PAGES if page.static and page.layout != "widget"]
+        return [page.name for page in PAGES if page.static and page.indexable]
 
     def location(self, item):
         return reverse(item)

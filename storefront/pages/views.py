@@ -4,12 +4,13 @@ from django.http import HttpResponse
 from django.template.loader import select_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from storefront.brands.brand import widget_tokens
 from storefront.chrome.selectors import city_cards
 
-from .routes import PAGES_BY_NAME
+from .routes import PAGES, PAGES_BY_NAME
 
 
 def _home_context(request):
@@ -20,8 +21,16 @@ def _widget_context(request):
     return {"widget_tokens": widget_tokens(request.GET)}
 
 
-# Context that only one page needs, by page name.
-PAGE_CONTEXT = {"home": _home_context, "widgets-search": _widget_context}
+def _transaction_context(request):
+    return {"outcome": "success" if request.page.name.endswith("success") else "error"}
+
+
+# Context that only some pages need, by page name.
+PAGE_CONTEXT = {
+    "home": _home_context,
+    "widgets-search": _widget_context,
+    **{name: _transaction_context for name in PAGES_BY_NAME if name.startswith("transaction-")},
+}
 
 
 def render_page(request, *, page_name, **params):
@@ -33,19 +42,25 @@ def render_page(request, *, page_name, **params):
     if page.name in PAGE_CONTEXT:
         context.update(PAGE_CONTEXT[page.name](request))
     response = TemplateResponse(request, template, context)
+    # Pages follow the visitor's cookies (theme, currency, country): never share across visitors.
+    patch_vary_headers(response, ("Cookie",))
     response.is_page = True
     return response
 
 
 @require_GET
 def robots_txt(request):
-    lines = [
-        "User-agent: *",
-        "Disallow: /account/",
-        "Disallow: /dashboard/",
-        "Disallow: /pay",
-        "Disallow: /transaction/",
-        "Allow: /",
-        f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
-    ]
+    """Disallows the registry's non-indexable pages, unprefixed and under any locale prefix."""
+    private = sorted(
+        {
+            "/" + pattern.split("<")[0].rstrip("/")
+            for page in PAGES
+            if not page.indexable
+            for pattern in page.paths
+        }
+    )
+    lines = ["User-agent: *"]
+    for path in private:
+        lines += [f"Disallow: {path}", f"Disallow: /*{path}"]
+    lines += ["Allow: /", f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}"]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")

@@ -2,6 +2,7 @@
 
 import re
 from dataclasses import replace
+from html import unescape
 
 import pytest
 
@@ -171,6 +172,20 @@ def test_mobile_menu_button_or_back_button(client):
 
 
 def test_language_links_keep_path_and_query(client):
-    html = client.get("/hotels?currency=EUR").content.decode()
-    assert 'href="http://testserver/he/hotels?currency=EUR"' in html
-    assert 'href="http://testserver/de/hotels?currency=EUR"' in html
+    html = unescape(client.get("/hotels?currency=EUR").content.decode())
+    links = dict(re.findall(r'<a href="([^"]+)" hreflang="[^"]+" data-locale="([^"]+)"', html))
+    by_locale = {code: href for href, code in links.items()}
+    assert len(by_locale) == 39
+    assert by_locale["he"] == "/preferences/language?locale=he&next=%2Fhe%2Fhotels%3Fcurrency%3DEUR"
+    response = client.get(by_locale["he"])
+    assert response["Location"] == "/he/hotels?currency=EUR"
+    assert response.cookies["i18n_redirected"].value == "he"
+
+
+def test_choosing_english_on_a_german_home_lands_on_the_english_home(client):
+    client.get("/de/")  # the locale cookie now says de
+    html = unescape(client.get("/de/").content.decode())
+    english = re.search(r'<a href="([^"]+)" hreflang="en"', html).group(1)
+    response = client.get(english, follow=True)
+    assert response.redirect_chain == [("/", 302)]
+    assert '<html lang="en"' in response.content.decode()

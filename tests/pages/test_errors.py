@@ -1,5 +1,7 @@
 """Error pages: localised, branded, no stack trace outside DEBUG, a bare fallback if they fail."""
 
+import re
+
 from django.core.exceptions import PermissionDenied
 from django.test import override_settings
 from django.urls import path
@@ -9,19 +11,49 @@ from storefront.i18n.catalog import translate
 from storefront.pages import errors
 
 
+def _home_button(html):
+    return re.search(r'<a class="button[^"]*" href="([^"]+)">([^<]+)</a>', html).groups()
+
+
 def test_404_shows_the_text_the_image_and_a_home_link(client):
     response = client.get("/no-such-page")
     html = response.content.decode()
     assert response.status_code == 404
-    assert "This page could not be found" in html
-    assert "page-not-found" in html and "<img" in html
-    assert "Go To Home Page" in html and 'href="/"' in html
+    assert "<h1" in html and "This page could not be found</h1>" in html
+    assert re.search(r'<img class="status-panel__image" src="[^"]*page-not-found[^"]*\.svg"', html)
+    assert _home_button(html) == ("/", "Go To Home Page")
 
 
 def test_404_is_localised_by_prefix(client):
     html = client.get("/he/no-such-page").content.decode()
     assert translate("error.not_found", "he") in html
-    assert 'dir="rtl"' in html and 'href="/he/"' in html
+    assert 'dir="rtl"' in html
+    assert _home_button(html) == ("/he/", translate("error.home", "he"))
+
+
+def test_404_does_not_echo_a_long_path_into_every_link(client):
+    response = client.get("/de/" + "x" * 10_000)
+    assert response.status_code == 404
+    assert response.content.decode().count("x" * 10_000) <= 1
+    assert len(response.content) < 120_000
+
+
+def test_unreadable_query_gets_the_real_localised_400_page(client):
+    query = "&".join(f"a{i}=1" for i in range(1100))  # more than DATA_UPLOAD_MAX_NUMBER_FIELDS
+    response = client.get(f"/de/hotels?{query}")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert translate("error.bad_request", "de") in html
+    assert translate(errors.ERROR_PAGE_FAILED, "de") not in html
+
+
+def test_refused_csrf_is_the_localised_403_page():
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True, headers={"Host": "127.0.0.1"})
+    response = client.post("/fr/hotels", {"x": "1"})
+    assert response.status_code == 403
+    assert translate("error.forbidden", "fr") in response.content.decode()
 
 
 def _boom(request):

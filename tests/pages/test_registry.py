@@ -125,7 +125,8 @@ def test_registry_has_every_spec_page():
 def test_bad_parameters_and_unknown_paths_are_404(client, path):
     response = client.get(path)
     assert response.status_code == 404
-    assert "This page could not be found" in response.content.decode() or path.startswith("/de/")
+    code = "de" if path.startswith("/de/") else "en"
+    assert escape(translate("error.not_found", code)) in response.content.decode()
 
 
 def _resolved_name(client, path):
@@ -145,6 +146,11 @@ def test_static_hotels_israel_wins_over_country(client):
 
 def test_fixed_city_page_wins_over_country_city_hotel(client):
     assert _resolved_name(client, "/hotels/places/nl/amsterdam") == "hotels-places-nl-amsterdam"
+
+
+def test_static_words_win_only_at_their_own_depth(client):
+    assert _resolved_name(client, "/hotels/israel/eilat") == "hotels-countrySlug-citySlug-hotelSlug"
+    assert _resolved_name(client, "/hotels/search/x") == "hotels-countrySlug-citySlug-hotelSlug"
 
 
 def test_unknown_places_path_is_not_a_country_page(client):
