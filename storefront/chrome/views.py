@@ -5,12 +5,12 @@ Both redirect back to ``next``, which must be a path on this host; anything else
 
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from django.conf import settings
 from django.http import HttpResponseRedirect, QueryDict
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
-from storefront.i18n.locales import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALES
+from storefront.i18n.locales import LOCALES
+from storefront.i18n.middleware import remember_locale
 
 from .preferences import (
     COLOR_MODES,
@@ -71,12 +71,5 @@ def choose_language(request):
     response = HttpResponseRedirect(_safe_next(request))
     code = request.GET.get("locale")
     if code in LOCALES:
-        response.set_cookie(
-            LOCALE_COOKIE,
-            code,
-            max_age=LOCALE_COOKIE_MAX_AGE,
-            path="/",
-            samesite="Lax",
-            secure=settings.HTTPS,
-        )
+        remember_locale(response, code)
     return response

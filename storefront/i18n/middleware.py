@@ -14,6 +14,18 @@ from .locales import DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCAL
 from .resolution import is_crawler, locale_from_path, preferred_root_locale
 
 
+def remember_locale(response, code: str) -> None:
+    """The ``i18n_redirected`` cookie: the locale ``/`` sends this visitor to."""
+    response.set_cookie(
+        LOCALE_COOKIE,
+        code,
+        max_age=LOCALE_COOKIE_MAX_AGE,
+        path="/",
+        samesite="Lax",
+        secure=settings.HTTPS,
+    )
+
+
 class LocaleMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -34,14 +46,7 @@ class LocaleMiddleware:
         if request.path_info == "/":
             patch_vary_headers(response, ("Accept-Language", "Cookie"))
         if response.status_code == 200 and getattr(response, "is_page", False):
-            response.set_cookie(
-                LOCALE_COOKIE,
-                code,
-                max_age=LOCALE_COOKIE_MAX_AGE,
-                path="/",
-                samesite="Lax",
-                secure=settings.HTTPS,
-            )
+            remember_locale(response, code)
         return response
 
     def _root_redirect(self, request):
