@@ -15,3 +15,16 @@ def secret_key_from_environment(app_configs, **kwargs):
             id="storefront.E001",
         )
     ]
+
+
+@register(Tags.security, deploy=True)
+def upstream_is_configured(app_configs, **kwargs):
+    if settings.UPSTREAM_CLIENT_TOKEN != settings.SANDBOX_CLIENT_TOKEN:
+        return []
+    return [
+        Error(
+            "UPSTREAM_CLIENT_TOKEN is the sandbox's token.",
+            hint="Set UPSTREAM_URL and UPSTREAM_CLIENT_TOKEN to the provider's values.",
+            id="storefront.E002",
+        )
+    ]

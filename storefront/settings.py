@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "storefront.chrome",
     "storefront.islands",
     "storefront.pages",
+    "storefront.sandbox",
 ]
 
 MIDDLEWARE = [
@@ -153,6 +154,17 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
+
+# The provider's API (spec section 7). The default is the sandbox (`manage.py sandbox`, started by
+# `make run`), so everything runs offline. The client token is the sandbox's own; production sets
+# UPSTREAM_URL and UPSTREAM_CLIENT_TOKEN (the deploy check refuses the sandbox's token).
+SANDBOX_CLIENT_TOKEN = "sandbox-client-token"
+UPSTREAM_URL = env("UPSTREAM_URL", default="http://127.0.0.1:8001")
+UPSTREAM_CLIENT_TOKEN = env("UPSTREAM_CLIENT_TOKEN", default=SANDBOX_CLIENT_TOKEN)
+UPSTREAM_CONNECT_TIMEOUT = env.float("UPSTREAM_CONNECT_TIMEOUT", default=2.0)
+UPSTREAM_READ_TIMEOUT = env.float("UPSTREAM_READ_TIMEOUT", default=8.0)
+UPSTREAM_GET_RETRIES = env.int("UPSTREAM_GET_RETRIES", default=2)
+UPSTREAM_RETRY_BACKOFF = env.float("UPSTREAM_RETRY_BACKOFF", default=0.2)
 
 # A request header carrying the visitor's country (e.g. "CF-IPCountry" behind Cloudflare); off
 # when empty, and then a visitor has no country until they choose one.

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SandboxConfig(AppConfig):
+    name = "storefront.sandbox"
+    label = "sandbox"

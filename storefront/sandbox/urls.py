@@ -1,0 +1,20 @@
+"""The sandbox's URLconf: the provider's paths (spec section 7)."""
+
+from django.urls import path, re_path
+
+from . import views
+
+urlpatterns = [
+    path("sanctum/csrf-cookie", views.csrf_cookie),
+    path("login", views.login),
+    path("logout", views.logout),
+    path("v3/auth", views.auth),
+    path("api/register", views.register),
+    path("v3/agent/<int:fid>", views.agent),
+    re_path(r"^v3/agency/(?P<host>[A-Za-z0-9.-]{1,253})$", views.agency),
+    re_path(r"^v3/white-label/(?P<host>[A-Za-z0-9.-]{1,253})$", views.white_label),
+    path("v3/services/proxy", views.proxy),
+]
+
+handler404 = "storefront.sandbox.views.not_found"
+handler500 = "storefront.sandbox.views.server_error"

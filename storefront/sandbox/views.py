@@ -1,0 +1,236 @@
+"""The provider's endpoints (spec section 7), with its response shapes.
+
+- Errors: ``{"message": ..., "errors": {field: [messages]}}`` with 401, 404, 419 or 422.
+- Cookie auth as Laravel Sanctum does it: ``GET /sanctum/csrf-cookie`` sets ``XSRF-TOKEN`` and the
+  ``provider_session`` cookie; every POST must echo the token in ``X-XSRF-TOKEN`` (else 419).
+- Brand and lead endpoints need the client token (``Authorization: Bearer ...``) or a logged-in
+  provider session (else 401).
+"""
+
+import json
+import re
+import secrets
+
+from django.conf import settings
+from django.contrib.auth.hashers import check_password, make_password
+from django.http import HttpResponse, JsonResponse
+from django.views.decorators.http import require_GET, require_POST
+
+from .models import Account, Lead, ProviderBrand, ProviderSession
+
+SESSION_COOKIE = "provider_session"
+XSRF_COOKIE = "XSRF-TOKEN"
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+UNAUTHENTICATED = "Unauthenticated."
+CSRF_MISMATCH = "CSRF token mismatch."
+NOT_FOUND = "Not found."
+BAD_CREDENTIALS = "These credentials do not match our records."
+REQUIRED = "The {field} field is required."
+INVALID_EMAIL = "The email field must be a valid email address."
+EMAIL_TAKEN = "The email has already been taken."
+PASSWORD_SHORT = "The password field must be at least 8 characters."
+PASSWORD_MISMATCH = "The password field confirmation does not match."
+
+
+def error(message: str, status: int, errors: dict | None = None) -> JsonResponse:
+    return JsonResponse({"message": message, "errors": errors or {}}, status=status)
+
+
+def validation_error(errors: dict) -> JsonResponse:
+    first = next(iter(errors.values()))[0]
+    more = sum(len(v) for v in errors.values()) - 1
+    message = first if not more else f"{first} (and {more} more error{'s' if more > 1 else ''})"
+    return error(message, 422, errors)
+
+
+def _session(request) -> ProviderSession | None:
+    key = request.COOKIES.get(SESSION_COOKIE)
+    return (
+        ProviderSession.objects.filter(key=key).select_related("account").first() if key else None
+    )
+
+
+def _xsrf_ok(request, session) -> bool:
+    header = request.headers.get("X-XSRF-TOKEN", "")
+    return bool(session and header) and secrets.compare_digest(header, session.xsrf_token)
+
+
+def _authorised(request) -> bool:
+    """The client token, or a logged-in provider session."""
+    expected = f"Bearer {settings.UPSTREAM_CLIENT_TOKEN}"
+    if secrets.compare_digest(request.headers.get("Authorization", ""), expected):
+        return True
+    session = _session(request)
+    return bool(session and session.account_id)
+
+
+def _set_session_cookies(response, session):
+    response.set_cookie(SESSION_COOKIE, session.key, httponly=True, samesite="Lax")
+    response.set_cookie(XSRF_COOKIE, session.xsrf_token, samesite="Lax")
+
+
+def _form(request) -> dict:
+    if request.content_type == "application/json":
+        try:
+            data = json.loads(request.body or b"{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+    return request.POST.dict()
+
+
+def _text(data, field) -> str:
+    value = data.get(field)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def user_payload(account: Account) -> dict:
+    return {
+        "id": account.pk,
+        "name": account.name,
+        "email": account.email,
+        "avatar": account.avatar or None,
+        "plan_id": account.plan_id,
+        "options": account.options,
+        "actions": account.actions,
+        "scope": account.scope,
+    }
+
+
+@require_GET
+def csrf_cookie(request):
+    session = _session(request) or ProviderSession.objects.create()
+    response = HttpResponse(status=204)
+    _set_session_cookies(response, session)
+    return response
+
+
+def _login_session(session, account):
+    """A fresh session key on login (no fixation), same XSRF token."""
+    session.key = secrets.token_urlsafe()
+    session.account = account
+    session.save()
+    return session
+
+
+@require_POST
+def login(request):
+    session = _session(request)
+    if not _xsrf_ok(request, session):
+        return error(CSRF_MISMATCH, 419)
+    data = _form(request)
+    email, password = _text(data, "email").lower(), data.get("password") or ""
+    errors = {}
+    if not email:
+        errors["email"] = [REQUIRED.format(field="email")]
+    if not password:
+        errors["password"] = [REQUIRED.format(field="password")]
+    if errors:
+        return validation_error(errors)
+    account = Account.objects.filter(email=email).first()
+    if account is None or not check_password(password, account.password):
+        return validation_error({"email": [BAD_CREDENTIALS]})
+    response = HttpResponse(status=204)
+    _set_session_cookies(response, _login_session(session, account))
+    return response
+
+
+@require_POST
+def logout(request):
+    session = _session(request)
+    if not _xsrf_ok(request, session):
+        return error(CSRF_MISMATCH, 419)
+    session.account = None
+    session.save(update_fields=["account"])
+    return HttpResponse(status=204)
+
+
+@require_GET
+def auth(request):
+    session = _session(request)
+    if not session or not session.account:
+        return error(UNAUTHENTICATED, 401)
+    return JsonResponse({"data": user_payload(session.account)})
+
+
+@require_POST
+def register(request):
+    session = _session(request)
+    if not _xsrf_ok(request, session):
+        return error(CSRF_MISMATCH, 419)
+    data = _form(request)
+    name, email = _text(data, "name"), _text(data, "email").lower()
+    password, confirmation = data.get("password") or "", data.get("password_confirmation") or ""
+    errors: dict[str, list[str]] = {}
+    if not name:
+        errors["name"] = [REQUIRED.format(field="name")]
+    if not email:
+        errors["email"] = [REQUIRED.format(field="email")]
+    elif not EMAIL_RE.match(email):
+        errors["email"] = [INVALID_EMAIL]
+    elif Account.objects.filter(email=email).exists():
+        errors["email"] = [EMAIL_TAKEN]
+    if not password:
+        errors["password"] = [REQUIRED.format(field="password")]
+    elif len(password) < 8:
+        errors["password"] = [PASSWORD_SHORT]
+    elif password != confirmation:
+        errors["password"] = [PASSWORD_MISMATCH]
+    if errors:
+        return validation_error(errors)
+    account = Account.objects.create(name=name, email=email, password=make_password(password))
+    response = JsonResponse({"data": user_payload(account)}, status=201)
+    _set_session_cookies(response, _login_session(session, account))
+    return response
+
+
+def _brand(request, kind, key):
+    if not _authorised(request):
+        return error(UNAUTHENTICATED, 401)
+    brand = ProviderBrand.objects.filter(kind=kind, key=key.lower()).first()
+    if brand is None:
+        return error(NOT_FOUND, 404)
+    return JsonResponse({"data": brand.config})
+
+
+@require_GET
+def agent(request, fid):
+    return _brand(request, ProviderBrand.AGENT, str(fid))
+
+
+@require_GET
+def agency(request, host):
+    return _brand(request, ProviderBrand.AGENCY, host)
+
+
+@require_GET
+def white_label(request, host):
+    return _brand(request, ProviderBrand.WHITE_LABEL, host)
+
+
+@require_POST
+def proxy(request):
+    """Send a lead (the spec's payload: to, bot, token, name, fullname, email, addToGroups, lang,
+    title, url, calling_code, phone, ref, userid)."""
+    if not _authorised(request):
+        return error(UNAUTHENTICATED, 401)
+    data = _form(request)
+    errors = {}
+    for field in ("name", "email", "phone"):
+        if not _text(data, field):
+            errors[field] = [REQUIRED.format(field=field)]
+    if "email" not in errors and not EMAIL_RE.match(_text(data, "email")):
+        errors["email"] = [INVALID_EMAIL]
+    if errors:
+        return validation_error(errors)
+    lead = Lead.objects.create(payload=data)
+    return JsonResponse({"message": "Lead sent.", "data": {"id": lead.pk}})
+
+
+def not_found(request, exception=None):
+    return error(NOT_FOUND, 404)
+
+
+def server_error(request):
+    return error("Server Error", 500)
