@@ -1,8 +1,72 @@
-"""Shared fixtures. The Django test client's host, ``testserver``, is made a canonical host."""
+"""Shared fixtures.
+
+- The Django test client's host, ``testserver``, is made a canonical host.
+- The provider sandbox runs as a live server for the whole session and is the upstream, so every
+  request exercises the real client over real HTTP. ``demo_data`` loads its demo rows.
+- The cache starts empty in every test (brands are cached).
+"""
 
 import pytest
 
 
+def start_live_server(handler_factory, django_db_blocker):
+    """Serve ``handler_factory()`` on a free loopback port in a thread, sharing the test database
+    (in-memory SQLite connections are shared with the thread). Returns (thread, url)."""
+    from django.db import connections
+    from django.test.testcases import LiveServerThread
+
+    with django_db_blocker.unblock():
+        overrides = {
+            conn.alias: conn
+            for conn in connections.all()
+            if conn.vendor == "sqlite" and conn.is_in_memory_db()
+        }
+        for conn in overrides.values():
+            conn.inc_thread_sharing()
+        thread = LiveServerThread(
+            "127.0.0.1",
+            static_handler=lambda app: handler_factory() or app,
+            connections_override=overrides,
+            port=0,
+        )
+        thread.daemon = True
+        thread.start()
+        thread.is_ready.wait()
+        if thread.error:
+            raise thread.error
+    return thread, f"http://127.0.0.1:{thread.port}"
+
+
+def stop_live_server(thread):
+    thread.terminate()
+    for conn in thread.connections_override.values():
+        conn.dec_thread_sharing()
+
+
+@pytest.fixture(scope="session")
+def sandbox_url(django_db_setup, django_db_blocker):
+    from django.conf import settings
+
+    from storefront.sandbox.server import SandboxHandler
+
+    thread, url = start_live_server(SandboxHandler, django_db_blocker)
+    previous = settings.UPSTREAM_URL, settings.UPSTREAM_RETRY_BACKOFF
+    settings.UPSTREAM_URL, settings.UPSTREAM_RETRY_BACKOFF = url, 0
+    yield url
+    settings.UPSTREAM_URL, settings.UPSTREAM_RETRY_BACKOFF = previous
+    stop_live_server(thread)
+
+
 @pytest.fixture(autouse=True)
-def _canonical_testserver(settings):
+def _test_environment(settings, sandbox_url):
+    from django.core.cache import cache
+
     settings.CANONICAL_HOSTS = [*settings.CANONICAL_HOSTS, "testserver"]
+    cache.clear()
+
+
+@pytest.fixture
+def demo_data(db):
+    from storefront.sandbox.demo import load_demo_data
+
+    load_demo_data()

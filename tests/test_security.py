@@ -35,6 +35,8 @@ def test_deploy_check_is_clean_with_production_values():
         "HTTPS": "true",
         "DEBUG": "false",
         "CANONICAL_HOSTS": "www.example.com",
+        "UPSTREAM_URL": "https://api.provider.example",
+        "UPSTREAM_CLIENT_TOKEN": "t" * 40,
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -48,8 +50,9 @@ def test_deploy_check_is_clean_with_production_values():
     assert "WARNING" not in result.stderr and "System check identified no issues" in result.stdout
 
 
-def test_deploy_check_fails_without_a_secret_key():
-    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+def test_deploy_check_fails_without_a_secret_key_or_provider_token():
+    unset = ("SECRET_KEY", "UPSTREAM_CLIENT_TOKEN")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     env.update({"HTTPS": "true", "DJANGO_SETTINGS_MODULE": "storefront.settings"})
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy"],
@@ -60,7 +63,7 @@ def test_deploy_check_fails_without_a_secret_key():
         check=False,
     )
     assert result.returncode != 0
-    assert "storefront.E001" in result.stderr
+    assert "storefront.E001" in result.stderr and "storefront.E002" in result.stderr
 
 
 def test_static_files_have_hashed_names(client):

@@ -58,7 +58,7 @@ def _xsrf_ok(request, session) -> bool:
 
 def _authorised(request) -> bool:
     """The client token, or a logged-in provider session."""
-    expected = f"Bearer {settings.UPSTREAM_CLIENT_TOKEN}"
+    expected = f"Bearer {settings.SANDBOX_CLIENT_TOKEN}"
     if secrets.compare_digest(request.headers.get("Authorization", ""), expected):
         return True
     session = _session(request)

@@ -21,31 +21,14 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def server_url(django_db_setup, django_db_blocker):
-    """A live server in a thread, serving the app as WhiteNoise would in production."""
-    from django.db import connections
-    from django.test.testcases import LiveServerThread
+def server_url(django_db_setup, django_db_blocker, sandbox_url):
+    """The storefront in a live server thread, static files served by WhiteNoise as in
+    production; its upstream is the session's sandbox."""
+    from tests.conftest import start_live_server, stop_live_server
 
-    with django_db_blocker.unblock():
-        overrides = {
-            conn.alias: conn
-            for conn in connections.all()
-            if conn.vendor == "sqlite" and conn.is_in_memory_db()
-        }
-        for conn in overrides.values():
-            conn.inc_thread_sharing()
-        thread = LiveServerThread(
-            "127.0.0.1", static_handler=lambda app: app, connections_override=overrides, port=0
-        )
-        thread.daemon = True
-        thread.start()
-        thread.is_ready.wait()
-        if thread.error:
-            raise thread.error
-        yield f"http://127.0.0.1:{thread.port}"
-        thread.terminate()
-        for conn in overrides.values():
-            conn.dec_thread_sharing()
+    thread, url = start_live_server(lambda: None, django_db_blocker)
+    yield url
+    stop_live_server(thread)
 
 
 @pytest.fixture(scope="session")
