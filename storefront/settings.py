@@ -173,6 +173,15 @@ GEO_COUNTRY_HEADER = env("GEO_COUNTRY_HEADER", default="")
 # The default brand (white label replaces these per host; see storefront.brands).
 BRAND_NAME = env("BRAND_NAME", default="Travelnest")
 BRAND_THEME_COLOR = "#044AFF"
+# Analytics of the default brand (off when empty); white-label brands bring their own.
+DEFAULT_GA4_ID = env("GA4_ID", default="")
+DEFAULT_GTM_ID = env("GTM_ID", default="")
+# Brand cache: fresh for BRAND_FRESH_SECONDS, then served stale (up to BRAND_STALE_SECONDS) while
+# one request refreshes it; a host the provider does not know is remembered for
+# BRAND_NEGATIVE_SECONDS, so random Host headers cost one upstream call each at most.
+BRAND_FRESH_SECONDS = env.int("BRAND_FRESH_SECONDS", default=300)
+BRAND_STALE_SECONDS = env.int("BRAND_STALE_SECONDS", default=24 * 60 * 60)
+BRAND_NEGATIVE_SECONDS = env.int("BRAND_NEGATIVE_SECONDS", default=600)
 
 # The one table of external link targets and the payments entity, each overridable by
 # environment (LINK_<KEY>, or LINK_<KEY>_<LANG> for per-language links).

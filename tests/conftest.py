@@ -8,6 +8,22 @@
 
 import pytest
 
+# The connection maps of the running live servers. Each test points them at its own connection:
+# Playwright's sync API runs test code under another greenlet context, where Django hands out a
+# different connection object, and the servers must see the test's transaction.
+_LIVE_OVERRIDES: list[dict] = []
+
+
+def _share_current_connections():
+    from django.db import connections
+
+    for overrides in _LIVE_OVERRIDES:
+        for alias in list(overrides):
+            current = connections[alias]
+            if overrides[alias] is not current:
+                current.inc_thread_sharing()
+                overrides[alias] = current
+
 
 def start_live_server(handler_factory, django_db_blocker):
     """Serve ``handler_factory()`` on a free loopback port in a thread, sharing the test database
@@ -29,6 +45,7 @@ def start_live_server(handler_factory, django_db_blocker):
             connections_override=overrides,
             port=0,
         )
+        _LIVE_OVERRIDES.append(overrides)
         thread.daemon = True
         thread.start()
         thread.is_ready.wait()
@@ -40,7 +57,8 @@ def start_live_server(handler_factory, django_db_blocker):
 def stop_live_server(thread):
     thread.terminate()
     for conn in thread.connections_override.values():
-        conn.dec_thread_sharing()
+        if conn.allow_thread_sharing:
+            conn.dec_thread_sharing()
 
 
 @pytest.fixture(scope="session")
@@ -58,10 +76,11 @@ def sandbox_url(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
-def _test_environment(settings, sandbox_url):
+def _test_environment(settings, sandbox_url, db):
     from django.core.cache import cache
 
     settings.CANONICAL_HOSTS = [*settings.CANONICAL_HOSTS, "testserver"]
+    _share_current_connections()
     cache.clear()
 
 

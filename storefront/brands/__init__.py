@@ -1,6 +1,9 @@
 """White label: the brand a request is rendered with, and the hosts the storefront answers.
 
-A brand is the white-label configuration of spec section 3. Today only the built-in default
-brand exists (``defaults.py``); resolution by host and fid through the provider, operator
-overrides and caching arrive with the brands issue and plug into ``selectors.brand_for_request``.
+- ``brand.py``: the Brand value and ``Brand.layer`` (validating every field it takes).
+- ``defaults.py``: the built-in default brand, the bottom layer.
+- ``registry.py``: provider configs by (kind, key), cached stale-while-revalidate, and operator
+  overrides (``models.BrandOverride``, edited in admin).
+- ``selectors.py``: host rules (canonical, white-label suffix, custom) and the layered brand.
+- ``middleware.py``: HostGuard and Brand (fid cookie, fallbacks, redirect without a bad fid).
 """

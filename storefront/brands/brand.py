@@ -1,10 +1,28 @@
-"""The Brand value: what a white-label configuration changes (spec section 3)."""
+"""The Brand value: what a white-label configuration changes (spec section 3).
+
+``Brand.layer(config)`` lays a provider config or an operator override over a brand, keeping a
+field only when its value is valid: colours must be hex, images https or ``data:image/``, social
+links https, analytics ids of their known shapes. Nothing from a brand is ever marked safe HTML.
+"""
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 HEX_COLOR_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 COLOR_TOKENS = ("brand", "bgBrand", "bgBrandAlt", "textBrand", "textBrandAlt")
+MODES = ("light", "dark")
+SOCIAL_NETWORKS = (
+    "facebook",
+    "messenger",
+    "instagram",
+    "linkedin",
+    "twitter",
+    "whatsapp",
+    "youtube",
+)
+GA4_RE = re.compile(r"^G-[A-Z0-9]{4,16}$")
+GTM_RE = re.compile(r"^GTM-[A-Z0-9]{4,12}$")
+TEXT_FIELDS = ("name", "title", "home_page_title")
 
 
 def valid_color(value, default: str) -> str:
@@ -28,6 +46,20 @@ def widget_tokens(query) -> dict[str, str]:
     return tokens
 
 
+def _image(value) -> str | None:
+    if not isinstance(value, str) or len(value) > 200_000:
+        return None
+    return value if value.startswith(("https://", "data:image/")) else None
+
+
+def _text(value, limit=150) -> str | None:
+    return value.strip()[:limit] if isinstance(value, str) and value.strip() else None
+
+
+def _https(value) -> str | None:
+    return value if isinstance(value, str) and value.startswith("https://") else None
+
+
 @dataclass(frozen=True)
 class Brand:
     id: int
@@ -36,22 +68,87 @@ class Brand:
     name: str
     title: str
     home_page_title: str
-    logo: dict[str, str]  # light, dark: static paths or https URLs
+    logo: dict[str, str]  # light, dark: static paths (built-in) or https/data URLs (provider)
     favicon: str
     icon: str
     colors: dict[str, dict[str, str]]  # token -> {light, dark}
     background: dict[str, str] = field(default_factory=dict)
     socials: dict[str, str] = field(default_factory=dict)
     ga4: str = ""
+    gtm: str = ""
     translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    frame_ancestors: tuple[str, ...] = ()
+
+    def text(self, name: str, locale: str) -> str:
+        """A brand text in the page's locale: the brand's he/en translation, else its own
+        (which may be empty: the built-in brand leaves its titles to the catalogs)."""
+        key = "he" if locale == "he" else "en"
+        return (self.translations.get(key) or {}).get(name) or getattr(self, name)
 
     def css_tokens(self, mode: str) -> dict[str, str]:
-        """Colour tokens as CSS custom property names -> validated values for one mode."""
-        from .defaults import DEFAULT_COLORS
+        """Colour tokens as CSS custom property names -> values for one mode."""
+        return {css_property(token): self.colors[token][mode] for token in COLOR_TOKENS}
 
-        tokens = {}
-        for token in COLOR_TOKENS:
-            default = DEFAULT_COLORS[token][mode]
-            value = (self.colors.get(token) or {}).get(mode)
-            tokens[css_property(token)] = valid_color(value, default)
-        return tokens
+    def layer(self, config: dict | None) -> "Brand":
+        """This brand with the valid fields of ``config`` laid over it."""
+        if not isinstance(config, dict):
+            return self
+        changes = {}
+        for name in ("id", "fid"):
+            value = config.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                changes[name] = value
+        if isinstance(config.get("white_label"), bool):
+            changes["white_label"] = config["white_label"]
+        for name in TEXT_FIELDS:
+            if _text(config.get(name)):
+                changes[name] = _text(config.get(name))
+        for name in ("favicon", "icon"):
+            if _image(config.get(name)):
+                changes[name] = _image(config[name])
+        for name in ("logo", "background"):
+            given = config.get(name) if isinstance(config.get(name), dict) else {}
+            merged = {**getattr(self, name)}
+            merged.update({m: _image(given.get(m)) for m in MODES if _image(given.get(m))})
+            changes[name] = merged
+        given = config.get("colors") if isinstance(config.get("colors"), dict) else {}
+        changes["colors"] = {
+            token: {
+                mode: valid_color(
+                    (given.get(token) or {}).get(mode)
+                    if isinstance(given.get(token), dict)
+                    else None,
+                    self.colors[token][mode],
+                )
+                for mode in MODES
+            }
+            for token in COLOR_TOKENS
+        }
+        if isinstance(config.get("socials"), dict):
+            changes["socials"] = {
+                n: _https(config["socials"].get(n))
+                for n in SOCIAL_NETWORKS
+                if _https(config["socials"].get(n))
+            }
+        if isinstance(config.get("ga4"), str) and GA4_RE.match(config["ga4"]):
+            changes["ga4"] = config["ga4"]
+        if isinstance(config.get("gtm"), str) and GTM_RE.match(config["gtm"]):
+            changes["gtm"] = config["gtm"]
+        # A text this layer sets replaces the lower layers' translations of it, unless this
+        # layer translates it too.
+        translations = {
+            lang: {n: v for n, v in texts.items() if n not in changes}
+            for lang, texts in self.translations.items()
+        }
+        given = config.get("translations") if isinstance(config.get("translations"), dict) else {}
+        for lang in ("en", "he"):
+            texts = given.get(lang) if isinstance(given.get(lang), dict) else {}
+            translations.setdefault(lang, {}).update(
+                {n: _text(texts.get(n)) for n in TEXT_FIELDS if _text(texts.get(n))}
+            )
+        changes["translations"] = translations
+        if isinstance(config.get("frame_ancestors"), list):
+            changes["frame_ancestors"] = tuple(
+                o for o in config["frame_ancestors"] if _https(o) and len(o) < 200
+            )
+        return replace(self, **changes)

@@ -1,5 +1,7 @@
 """The built-in default brand (fid 1): the bottom layer every brand is built on."""
 
+from functools import cache
+
 from django.conf import settings
 
 from .brand import Brand
@@ -17,6 +19,7 @@ DEFAULT_COLORS = {
 }
 
 
+@cache
 def default_brand() -> Brand:
     name = settings.BRAND_NAME
     return Brand(
@@ -24,12 +27,14 @@ def default_brand() -> Brand:
         fid=DEFAULT_FID,
         white_label=False,
         name=name,
-        title=name,
-        home_page_title=name,
+        title="",  # pages then use the catalog's localised "{brand} — ..." title
+        home_page_title="",
         logo={"light": "brand/logo-light.svg", "dark": "brand/logo-dark.svg"},
         favicon="brand/favicon.svg",
         icon="brand/icon.svg",
         colors=DEFAULT_COLORS,
         background={"light": "brand/background-light.svg", "dark": "brand/background-dark.svg"},
         socials={},
+        ga4=settings.DEFAULT_GA4_ID,
+        gtm=settings.DEFAULT_GTM_ID,
     )

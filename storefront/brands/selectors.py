@@ -1,40 +1,86 @@
-"""Reads: is a host one we serve, and which brand does a request get."""
+"""Reads: is a host one we serve, and which brand does a request get (DESIGN sections 2, 5)."""
+
+import re
 
 from django.conf import settings
 
 from .defaults import DEFAULT_FID, default_brand
+from .registry import AGENCY, AGENT, WHITE_LABEL, BrandUnavailable, override_config, provider_config
 
 MAX_FID = 2**31 - 1
+_LABEL_RE = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
 
 
-def _hostname(host: str) -> str:
+def hostname(host: str) -> str:
+    """``Acme.Example:8000`` -> ``acme.example`` (IPv6 literals kept whole)."""
     return host.lower() if host.startswith("[") else host.rsplit(":", 1)[0].lower()
 
 
 def is_canonical_host(*, host: str) -> bool:
-    return _hostname(host) in {h.lower() for h in settings.CANONICAL_HOSTS}
+    return hostname(host) in {h.lower() for h in settings.CANONICAL_HOSTS}
 
 
-def is_known_host(*, host: str) -> bool:
-    """Canonical hosts and hosts under the white-label suffix (custom domains: brands issue)."""
-    name, suffix = _hostname(host), settings.WHITE_LABEL_DOMAIN_SUFFIX.lower()
-    return is_canonical_host(host=host) or (
-        bool(suffix) and name.endswith(suffix) and len(name) > len(suffix)
-    )
+def is_suffix_host(*, host: str) -> bool:
+    name, suffix = hostname(host), settings.WHITE_LABEL_DOMAIN_SUFFIX.lower()
+    return bool(suffix) and name.endswith(suffix) and len(name) > len(suffix)
+
+
+def is_well_formed_domain(name: str) -> bool:
+    """A DNS name with at least two labels; anything else never reaches the provider."""
+    labels = name.split(".")
+    return len(name) <= 253 and len(labels) >= 2 and all(_LABEL_RE.match(lb) for lb in labels)
+
+
+def lookup(*, host: str, fid: int) -> tuple[str, str]:
+    """The registry key for a request: (kind, key)."""
+    if is_canonical_host(host=host):
+        return AGENT, str(fid)
+    if is_suffix_host(host=host):
+        return AGENCY, hostname(host)
+    return WHITE_LABEL, hostname(host)
+
+
+def is_known_host(*, host: str) -> bool | None:
+    """True for canonical and suffix hosts and custom hosts the registry knows; False for
+    others; None when the provider cannot be asked and nothing is cached."""
+    if is_canonical_host(host=host) or is_suffix_host(host=host):
+        return True
+    name = hostname(host)
+    if not is_well_formed_domain(name):
+        return False
+    if override_config(WHITE_LABEL, name):
+        return True
+    try:
+        return provider_config(WHITE_LABEL, name) is not None
+    except BrandUnavailable:
+        return None
 
 
 def parse_fid(value) -> int | None:
     """A positive integer fid, or None for anything else (``null``, ``-1``, ``1e99``, ...)."""
-    value = (value or "").strip()
+    value = (value or "").strip() if isinstance(value, str) else ""
     if not value.isascii() or not value.isdigit() or len(value) > 10:
         return None
     fid = int(value)
     return fid if 0 < fid <= MAX_FID else None
 
 
-def fid_for_request(request) -> int:
-    return parse_fid(request.GET.get("fid")) or parse_fid(request.COOKIES.get("fid")) or DEFAULT_FID
+def brand_for(*, kind: str, key: str):
+    """The layered brand: built-in default < provider config < operator override.
+
+    Raises ``BrandUnavailable`` (provider down, nothing cached) and returns None when the
+    provider does not know the key and no override exists.
+    """
+    config = provider_config(kind, key)
+    override = override_config(kind, key)
+    if config is None and override is None:
+        return None
+    return default_brand().layer(config).layer(override)
 
 
-def brand_for_request(request):
-    return default_brand()
+def fallback_brand():
+    """The fid-1 brand, or the built-in default when even that cannot be had."""
+    try:
+        return brand_for(kind=AGENT, key=str(DEFAULT_FID)) or default_brand()
+    except BrandUnavailable:
+        return default_brand()

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.http import QueryDict
 
 from storefront.accounts.roles import current_user
-from storefront.brands.defaults import default_brand
+from storefront.brands.defaults import DEFAULT_FID, default_brand
 from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
@@ -53,6 +53,10 @@ def chrome(request):
     return {
         "locale": locale,
         "brand": brand,
+        "brand_name": brand.text("name", locale.code),
+        "brand_title": brand.text("title", locale.code),
+        "brand_home_title": brand.text("home_page_title", locale.code),
+        "analytics_config": {"ga4": brand.ga4, "gtm": brand.gtm},
         "page": page,
         "session_user": user,
         "theme_color": settings.BRAND_THEME_COLOR,
@@ -77,21 +81,22 @@ def chrome(request):
         "color_mode_url": "/preferences/color-mode?"
         + urlencode({"mode": next_color_mode(mode), "next": current_path}),
         "brand_tokens": {"light": brand.css_tokens("light"), "dark": brand.css_tokens("dark")},
-        "header_nav": selectors.header_nav(user=user, locale=locale.code, fid=fid),
-        "account_menu": selectors.account_menu(user=user, locale=locale.code),
+        "header_nav": selectors.header_nav(user=user, locale=locale.code, fid=fid, brand=brand),
+        "account_menu": selectors.account_menu(user=user, locale=locale.code, fid=fid),
         "footer_sections": selectors.footer_sections(
             brand=brand, user=user, locale=locale.code, country=country, fid=fid
         ),
         "social_links": selectors.social_links(brand=brand),
-        "legal_links": selectors.legal_links(locale=locale.code),
+        "legal_links": selectors.legal_links(locale=locale.code, fid=fid),
         "show_payments_line": selectors.shows_payments_line(country=country),
-        "show_promotion_banner": selectors.shows_promotion_banner(user=user),
+        "show_promotion_banner": selectors.shows_promotion_banner(user=user, brand=brand),
         "join_agent_url": selectors.external_url("join_agent", locale.code, query={"ref": fid}),
         "powered_by_url": selectors.external_url("powered_by"),
         "powered_by_name": settings.POWERED_BY_NAME,
         "payments_entity": settings.PAYMENTS_ENTITY,
-        "home_url": selectors.page_url("home", locale.code),
+        "home_url": selectors.page_url("home", locale.code, fid=fid),
         "search_url": selectors.page_url("hotels-search", locale.code),
+        "fid": fid if fid != DEFAULT_FID else None,
         "show_menu_button": page.menu if page else True,
         "current_currency": getattr(request, "currency", "USD"),
         "current_price_display": getattr(request, "price_display", "net"),

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from storefront.accounts.roles import SessionUser
+from storefront.brands.defaults import DEFAULT_FID
 from storefront.pages import routes
 
 # The fixed city pages: the Hebrew footer links them as whole "Hotels in {city}" sentences.
@@ -35,9 +36,13 @@ class Link:
     external: bool = False
 
 
-def page_url(name: str, locale: str, *, query: dict | None = None, **kwargs) -> str:
+def page_url(
+    name: str, locale: str, *, fid: int = DEFAULT_FID, query: dict | None = None, **kwargs
+) -> str:
+    """A page of the registry in ``locale``; internal links carry a non-default fid."""
     with translation.override(locale):
         url = reverse(name, kwargs=kwargs or None)
+    query = {**(query or {}), **({"fid": fid} if fid != DEFAULT_FID else {})}
     return f"{url}?{urlencode(query)}" if query else url
 
 
@@ -52,15 +57,17 @@ def external_url(key: str, locale: str | None = None, *, query: dict | None = No
     return url
 
 
-def header_nav(*, user: SessionUser | None, locale: str, fid: int) -> list[Link]:
-    links = [Link("hotels", "nav.hotels", page_url("hotels", locale))]
+def header_nav(*, user: SessionUser | None, locale: str, fid: int, brand=None) -> list[Link]:
+    """Hotels; agents' platform links or, for others, the platform's Join as an Agent and
+    Reservation Management (not on white-label sites, which do not recruit for the platform)."""
+    links = [Link("hotels", "nav.hotels", page_url("hotels", locale, fid=fid))]
     if user and user.is_agent:
         links += [
             Link("flights", "nav.flights", external_url("flights"), external=True),
             Link("cars", "nav.cars", external_url("cars"), external=True),
             Link("tickets", "nav.tickets", external_url("tickets"), external=True),
         ]
-    else:
+    elif not (brand and brand.white_label):
         links += [
             Link(
                 "join-agent",
@@ -76,25 +83,31 @@ def header_nav(*, user: SessionUser | None, locale: str, fid: int) -> list[Link]
             ),
         ]
     if user and "packages" in user.options:
-        links.append(Link("packages", "nav.packages", page_url("packages", locale)))
+        links.append(Link("packages", "nav.packages", page_url("packages", locale, fid=fid)))
     if user and "crm" in user.options:
         links.append(Link("carts", "nav.carts", external_url("sales"), external=True))
     return links
 
 
-def account_menu(*, user: SessionUser | None, locale: str) -> list[Link]:
+def account_menu(*, user: SessionUser | None, locale: str, fid: int = DEFAULT_FID) -> list[Link]:
     if user is None:
-        return [Link("login", "account.login", page_url("login", locale))]
+        return [Link("login", "account.login", page_url("login", locale, fid=fid))]
     links = []
     if user.is_agent:
         links.append(
             Link("dashboard", "account.dashboard", external_url("dashboard"), external=True)
         )
     links.append(
-        Link("my-reservations", "account.my_reservations", page_url("account-reservations", locale))
+        Link(
+            "my-reservations",
+            "account.my_reservations",
+            page_url("account-reservations", locale, fid=fid),
+        )
     )
     if "vouchers" in user.options:
-        links.append(Link("my-vouchers", "account.my_vouchers", page_url("vouchers", locale)))
+        links.append(
+            Link("my-vouchers", "account.my_vouchers", page_url("vouchers", locale, fid=fid))
+        )
     links.append(
         Link(
             "hotel-confirmation",
@@ -108,10 +121,12 @@ def account_menu(*, user: SessionUser | None, locale: str) -> list[Link]:
             Link(
                 "all-reservations",
                 "account.all_reservations",
-                page_url("dashboard-bookings", locale, query={"all": "true"}),
+                page_url("dashboard-bookings", locale, fid=fid, query={"all": "true"}),
             )
         )
-    links.append(Link("logout", "account.logout", page_url("login", locale, query={"logout": "1"})))
+    links.append(
+        Link("logout", "account.logout", page_url("login", locale, fid=fid, query={"logout": "1"}))
+    )
     return links
 
 
@@ -119,8 +134,8 @@ def footer_sections(
     *, brand, user: SessionUser | None, locale: str, country: str | None, fid: int
 ) -> list[tuple[str, list[Link]]]:
     """(heading key, links) per footer column; white-label brands get terms, privacy, hotels."""
-    terms, privacy = legal_links(locale=locale)
-    hotels = Link("hotels", "nav.hotels", page_url("hotels", locale))
+    terms, privacy = legal_links(locale=locale, fid=fid)
+    hotels = Link("hotels", "nav.hotels", page_url("hotels", locale, fid=fid))
     if brand.white_label:
         return [("footer.company", [terms, privacy, hotels])]
     company = [
@@ -134,7 +149,9 @@ def footer_sections(
     services = [hotels]
     if locale == "he" or country == "IL":
         services.append(
-            Link("hotels-israel", "footer.hotels_israel", page_url("hotels-israel", locale))
+            Link(
+                "hotels-israel", "footer.hotels_israel", page_url("hotels-israel", locale, fid=fid)
+            )
         )
     services += [
         Link("flights", "nav.flights", external_url("flights"), external=True),
@@ -153,7 +170,7 @@ def footer_sections(
             (
                 "footer.destinations",
                 [
-                    Link(route, f"pages.{route}.title", page_url(route, locale))
+                    Link(route, f"pages.{route}.title", page_url(route, locale, fid=fid))
                     for route in CITY_PAGES
                 ],
             )
@@ -174,16 +191,17 @@ def shows_payments_line(*, country: str | None) -> bool:
     return country != "IL"
 
 
-def shows_promotion_banner(*, user: SessionUser | None) -> bool:
-    return not (user and user.is_agent)
+def shows_promotion_banner(*, user: SessionUser | None, brand=None) -> bool:
+    """Agents never see it; nor do white-label sites (it recruits for the platform)."""
+    return not (user and user.is_agent) and not (brand and brand.white_label)
 
 
-def city_cards(*, locale: str) -> list[dict]:
+def city_cards(*, locale: str, fid: int = DEFAULT_FID) -> list[dict]:
     """The fixed city pages as cards: slug, URL, and catalog keys of the city and country."""
     return [
         {
             "slug": city,
-            "url": page_url(f"hotels-places-{country}-{city}", locale),
+            "url": page_url(f"hotels-places-{country}-{city}", locale, fid=fid),
             "city_key": f"cities.{city}",
             "country_key": f"countries.{country}",
         }
@@ -191,9 +209,9 @@ def city_cards(*, locale: str) -> list[dict]:
     ]
 
 
-def legal_links(*, locale: str) -> list[Link]:
+def legal_links(*, locale: str, fid: int = DEFAULT_FID) -> list[Link]:
     """Terms and privacy: the small footer of the clean and minimal layouts."""
     return [
-        Link("terms", "footer.terms", page_url("terms-of-use", locale)),
-        Link("privacy", "footer.privacy", page_url("privacy-policy", locale)),
+        Link("terms", "footer.terms", page_url("terms-of-use", locale, fid=fid)),
+        Link("privacy", "footer.privacy", page_url("privacy-policy", locale, fid=fid)),
     ]

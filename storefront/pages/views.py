@@ -14,7 +14,7 @@ from .routes import PAGES, PAGES_BY_NAME
 
 
 def _home_context(request):
-    return {"home_destinations": city_cards(locale=request.locale.code)}
+    return {"home_destinations": city_cards(locale=request.locale.code, fid=request.fid)}
 
 
 def _widget_context(request):

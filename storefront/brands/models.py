@@ -1,0 +1,116 @@
+"""Operator overrides: the top layer of a brand, edited in Django admin."""
+
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.db import models
+
+from .brand import COLOR_TOKENS, HEX_COLOR_RE
+
+hex_color = RegexValidator(HEX_COLOR_RE, "Use a hex colour: #rgb, #rrggbb or #rrggbbaa.")
+SOCIAL_NETWORKS = (
+    "facebook",
+    "messenger",
+    "instagram",
+    "linkedin",
+    "twitter",
+    "whatsapp",
+    "youtube",
+)
+
+
+def https_url(value: str) -> None:
+    if value and not value.startswith("https://"):
+        raise ValidationError("Use an https:// address.")
+
+
+class BrandOverride(models.Model):
+    """Fields an operator sets over the provider's brand config; blank fields change nothing."""
+
+    AGENT, AGENCY, WHITE_LABEL = "agent", "agency", "white-label"
+    KINDS = [
+        (AGENT, "Agent brand by fid (canonical host)"),
+        (AGENCY, "Agency host (under the white-label suffix)"),
+        (WHITE_LABEL, "Custom host"),
+    ]
+
+    kind = models.CharField(max_length=20, choices=KINDS)
+    key = models.CharField(max_length=253, help_text="The fid for an agent brand, else the host.")
+    name = models.CharField(max_length=100, blank=True)
+    title = models.CharField(max_length=150, blank=True)
+    home_page_title = models.CharField(max_length=150, blank=True)
+    logo_light = models.URLField(blank=True, validators=[https_url])
+    logo_dark = models.URLField(blank=True, validators=[https_url])
+    favicon = models.URLField(blank=True, validators=[https_url])
+    icon = models.URLField(blank=True, validators=[https_url])
+    ga4 = models.CharField(
+        "GA4 id",
+        max_length=20,
+        blank=True,
+        validators=[RegexValidator(r"^G-[A-Z0-9]{4,16}$", "A GA4 id looks like G-XXXXXXX.")],
+    )
+    gtm = models.CharField(
+        "Tag manager id",
+        max_length=20,
+        blank=True,
+        validators=[
+            RegexValidator(r"^GTM-[A-Z0-9]{4,12}$", "A tag manager id looks like GTM-XXXXXX.")
+        ],
+    )
+    frame_ancestors = models.TextField(
+        blank=True, help_text="Origins allowed to frame the search widget, one https:// per line."
+    )
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "key"], name="unique_override")]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.key}"
+
+    def clean(self):
+        for line in self.frame_ancestors.split():
+            https_url(line)
+
+    def as_config(self) -> dict:
+        """The non-blank fields, in the provider's config shape."""
+        config = {}
+        for name in ("name", "title", "home_page_title", "favicon", "icon", "ga4", "gtm"):
+            if getattr(self, name):
+                config[name] = getattr(self, name)
+        logo = {
+            mode: getattr(self, f"logo_{mode}")
+            for mode in ("light", "dark")
+            if getattr(self, f"logo_{mode}")
+        }
+        if logo:
+            config["logo"] = logo
+        colors = {}
+        for token in COLOR_TOKENS:
+            for mode in ("light", "dark"):
+                value = getattr(self, f"color_{token}_{mode}")
+                if value:
+                    colors.setdefault(token, {})[mode] = value
+        if colors:
+            config["colors"] = colors
+        socials = {
+            n: getattr(self, f"social_{n}") for n in SOCIAL_NETWORKS if getattr(self, f"social_{n}")
+        }
+        if socials:
+            config["socials"] = socials
+        if self.frame_ancestors.strip():
+            config["frame_ancestors"] = self.frame_ancestors.split()
+        return config
+
+
+for _token in COLOR_TOKENS:
+    for _mode in ("light", "dark"):
+        BrandOverride.add_to_class(
+            f"color_{_token}_{_mode}",
+            models.CharField(
+                f"{_token} ({_mode})", max_length=9, blank=True, validators=[hex_color]
+            ),
+        )
+for _network in SOCIAL_NETWORKS:
+    BrandOverride.add_to_class(
+        f"social_{_network}", models.URLField(_network, blank=True, validators=[https_url])
+    )

@@ -1,0 +1,120 @@
+"""The brand registry: provider brand configs by (kind, key), cached.
+
+Lookup keys (DESIGN section 5): the canonical host asks ``/v3/agent/{fid}``; a host under the
+white-label suffix asks ``/v3/agency/{host}``; any other host ``/v3/white-label/{host}``.
+
+Cache entries hold the config (or None: the provider does not know the key) and when it was
+fetched. Fresh entries are served as they are; a stale entry is served while one background
+refresh runs (stale-while-revalidate); only one upstream call per key runs at a time (a cache
+lock). A 404 is remembered for ``BRAND_NEGATIVE_SECONDS``. When the provider fails, the last
+good value is served; with none, ``BrandUnavailable`` tells the caller to fall back, and the
+key is not asked again for ``DOWN_SECONDS``.
+"""
+
+import logging
+import threading
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+
+from storefront.upstream.client import UpstreamClient
+from storefront.upstream.errors import UpstreamError, UpstreamNotFound
+
+from .models import BrandOverride
+
+logger = logging.getLogger(__name__)
+
+AGENT, AGENCY, WHITE_LABEL = "agent", "agency", "white-label"
+PATHS = {AGENT: "/v3/agent/{key}", AGENCY: "/v3/agency/{key}", WHITE_LABEL: "/v3/white-label/{key}"}
+LOCK_SECONDS = 15
+DOWN_SECONDS = 10  # after a failure, do not ask again for this long (pages stay fast)
+
+
+class BrandUnavailable(Exception):
+    """The provider could not be asked and nothing is cached."""
+
+
+def _cache_key(kind: str, key: str) -> str:
+    return f"brand:{kind}:{key}"
+
+
+def _fetch(kind: str, key: str) -> dict | None:
+    try:
+        answer = UpstreamClient().get(PATHS[kind].format(key=key))
+    except UpstreamNotFound:
+        return None
+    data = (answer.data or {}).get("data")
+    return data if isinstance(data, dict) else None
+
+
+def _store(kind: str, key: str, config: dict | None) -> None:
+    timeout = (
+        settings.BRAND_STALE_SECONDS if config is not None else settings.BRAND_NEGATIVE_SECONDS
+    )
+    cache.set(_cache_key(kind, key), {"config": config, "at": time.time()}, timeout=timeout)
+
+
+def _refresh(kind: str, key: str) -> dict | None:
+    """Ask the provider (the caller holds the lock) and remember the answer."""
+    lock = _cache_key(kind, key) + ":lock"
+    try:
+        config = _fetch(kind, key)
+        _store(kind, key, config)
+        return config
+    finally:
+        cache.delete(lock)
+
+
+def _refresh_in_background(kind: str, key: str) -> None:
+    def run():
+        try:
+            _refresh(kind, key)
+        except UpstreamError as exc:
+            logger.warning("Brand refresh %s:%s failed: %s", kind, key, exc)
+
+    threading.Thread(target=run, name=f"brand-refresh-{kind}-{key}", daemon=True).start()
+
+
+def provider_config(kind: str, key: str) -> dict | None:
+    """The provider's config for (kind, key), or None when the provider does not know it."""
+    entry = cache.get(_cache_key(kind, key))
+    now = time.time()
+    if entry is not None:
+        fresh_for = (
+            settings.BRAND_FRESH_SECONDS
+            if entry["config"] is not None
+            else (settings.BRAND_NEGATIVE_SECONDS)
+        )
+        if now - entry["at"] < fresh_for:
+            return entry["config"]
+    if entry is None and cache.get(_cache_key(kind, key) + ":down"):
+        raise BrandUnavailable(f"{kind}:{key}: the provider failed moments ago")
+    got_lock = cache.add(_cache_key(kind, key) + ":lock", 1, timeout=LOCK_SECONDS)
+    if entry is not None:
+        if got_lock:
+            _refresh_in_background(kind, key)
+        return entry["config"]
+    if not got_lock:
+        raise BrandUnavailable(f"{kind}:{key} is being fetched")
+    try:
+        return _refresh(kind, key)
+    except UpstreamError as exc:
+        logger.warning("Brand %s:%s unavailable: %s", kind, key, exc)
+        cache.set(_cache_key(kind, key) + ":down", 1, timeout=DOWN_SECONDS)
+        raise BrandUnavailable(str(exc)) from exc
+
+
+def override_config(kind: str, key: str) -> dict | None:
+    """The operator's override in the provider's config shape (cached like the rest)."""
+    cache_key = _cache_key(kind, key) + ":override"
+    config = cache.get(cache_key)
+    if config is None:
+        row = BrandOverride.objects.filter(kind=kind, key=key).first()
+        config = row.as_config() if row else {}
+        cache.set(cache_key, config, timeout=settings.BRAND_FRESH_SECONDS)
+    return config or None
+
+
+def forget_override(kind: str, key: str) -> None:
+    cache.delete(_cache_key(kind, key) + ":override")

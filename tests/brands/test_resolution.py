@@ -1,0 +1,184 @@
+"""Brands by host and fid, layered and cached (DESIGN section 5), over HTTP to the sandbox."""
+
+import random
+import re
+import string
+
+import pytest
+
+from storefront.brands import registry
+from storefront.brands.models import BrandOverride
+from storefront.brands.registry import AGENT, WHITE_LABEL
+
+pytestmark = pytest.mark.usefixtures("demo_data")
+
+HOSTS = {
+    "127.0.0.1": "Travelnest",
+    "acme.partners.localhost": "Acme Travel",
+    "travel.globex.localhost": "Globex Holidays",
+}
+
+
+@pytest.fixture
+def upstream_calls(monkeypatch):
+    """Counts the brand fetches that reach the provider (the real HTTP call still happens)."""
+    calls = []
+    real = registry._fetch
+
+    def counting(kind, key):
+        calls.append((kind, key))
+        return real(kind, key)
+
+    monkeypatch.setattr(registry, "_fetch", counting)
+    return calls
+
+
+def _get(client, path="/hotels", host="127.0.0.1", **kwargs):
+    return client.get(path, headers={"Host": host}, **kwargs)
+
+
+def _brand_block(html):
+    logo = re.search(r'<img class="logo__img logo__img--light" src="([^"]+)"', html).group(1)
+    favicon = re.search(r'<link rel="icon" href="([^"]+)"', html).group(1)
+    color = re.search(r":root\{ --brand:(#[0-9A-Fa-f]+);", html).group(1)
+    return logo, favicon, color
+
+
+def test_three_hosts_three_brands(client):
+    seen = {}
+    for host, name in HOSTS.items():
+        html = _get(client, host=host).content.decode()
+        assert "© " in html and name in html, host
+        seen[host] = _brand_block(html)
+    assert len({block[0] for block in seen.values()}) == 3  # logos
+    assert len({block[1] for block in seen.values()}) == 3  # favicons
+    assert len({block[2] for block in seen.values()}) == 3  # colours
+
+
+def test_white_label_sites_get_their_footer_and_no_platform_recruiting(client):
+    html = _get(client, host="travel.globex.localhost").content.decode()
+    footer = re.search(r"<footer.*?</footer>", html, re.S).group(0)
+    assert set(re.findall(r'data-link="([^"]+)"', footer)) == {
+        "terms",
+        "privacy",
+        "hotels",
+        "twitter",
+        "powered-by",
+    }
+    assert 'class="promo-banner"' not in html and 'data-link="join-agent"' not in html
+
+
+def test_unknown_custom_host_is_400(client):
+    assert _get(client, host="nobody.localhost").status_code == 400
+
+
+def test_agent_fid_brand_and_cookie(client):
+    response = _get(client, "/hotels?fid=42")
+    assert response.status_code == 200 and "Sunny Trips" in response.content.decode()
+    cookie = response.cookies["fid"]
+    assert cookie.value == "42" and cookie["max-age"] == 2419200 and cookie["path"] == "/"
+    assert cookie["samesite"] == "Lax" and not cookie["domain"]
+    html = _get(client, "/de/").content.decode()  # the cookie keeps the brand
+    assert "Sunny Trips" in html
+    assert 'href="/de/hotels?fid=42"' in html  # internal links carry the fid
+    assert 'href="/de/hotels/places/ae/dubai?fid=42"' in html
+
+
+def test_join_links_carry_ref_from_fid(client):
+    html = _get(client, "/he/?fid=42").content.decode()
+    assert re.search(r'href="https://join\.example\.com/he\?ref=42"', html)
+
+
+@pytest.mark.parametrize("fid", ["null", "-1", "1e99", "9" * 10_000, "４２", "١", "0", "999"])
+def test_bad_or_unknown_fid_redirects_once_without_it(client, fid):
+    response = _get(client, "/de/hotels", data={"fid": fid, "currency": "EUR"})
+    assert response.status_code == 302
+    assert response["Location"] == "/de/hotels?currency=EUR"  # same host: a relative path
+    follow = _get(client, response["Location"])
+    assert follow.status_code == 200 and "fid" not in follow.cookies
+
+
+def test_fid_null_removes_the_cookie(client):
+    _get(client, "/?fid=42")
+    response = _get(client, "/hotels?fid=null")
+    assert response.status_code == 302 and response.cookies["fid"]["max-age"] == 0
+    assert "Travelnest" in _get(client, "/hotels").content.decode()
+
+
+def test_operator_override_wins_and_invalid_values_are_ignored(client):
+    BrandOverride.objects.create(
+        kind=AGENT, key="42", name="Sunny Trips Plus", color_brand_light="#123456"
+    )
+    html = _get(client, "/?fid=42").content.decode()
+    assert "Sunny Trips Plus" in html and "--brand:#123456;" in html
+
+
+def test_provider_values_are_validated(client, monkeypatch):
+    def hostile(kind, key):
+        return {
+            "name": "Evil</title><script>x</script>",
+            "fid": 5,
+            "colors": {"brand": {"light": "red;}body{x:y}"}},
+            "logo": {"light": "javascript:x"},
+            "socials": {"facebook": "http://insecure.example"},
+            "ga4": "G-1'+alert(1)+'",
+        }
+
+    monkeypatch.setattr(registry, "_fetch", hostile)
+    html = _get(client, "/?fid=5").content.decode()
+    assert "<script>x</script>" not in html and "Evil&lt;/title&gt;" in html
+    assert "body{x:y}" not in html and "javascript:x" not in html
+    assert "insecure.example" not in html and "alert" not in html
+
+
+def test_brand_is_cached_and_one_call_per_key(client, upstream_calls):
+    for _ in range(5):
+        _get(client, "/hotels?fid=42")
+        _get(client, "/hotels", host="acme.partners.localhost")
+    assert upstream_calls.count(("agent", "42")) == 1
+    assert upstream_calls.count(("agency", "acme.partners.localhost")) == 1
+
+
+def test_random_hosts_cost_one_upstream_call_each_and_malformed_none(client, upstream_calls):
+    rng = random.Random(7)
+    hosts = [f"{''.join(rng.choices(string.ascii_lowercase, k=8))}.example" for _ in range(40)]
+    malformed = [
+        "-bad-.example",
+        "a..b",
+        "x" * 64 + ".example",
+        "under_score.example",
+        "nodot",
+        "10.0.0.1:80:80",
+        "[::1]",
+        "a.-b.example",
+    ]
+    statuses = set()
+    for i in range(1000):
+        host = hosts[i % len(hosts)] if i % 5 else malformed[i % len(malformed)]
+        statuses.add(_get(client, "/", host=host).status_code)
+    assert statuses == {400}
+    white_label_calls = [key for kind, key in upstream_calls if kind == WHITE_LABEL]
+    assert sorted(white_label_calls) == sorted(set(white_label_calls))  # at most one per host
+    assert set(white_label_calls) <= set(hosts)  # none for malformed hosts
+
+
+def test_provider_down_pages_still_render_then_the_brand_comes_back(client, settings):
+    live = settings.UPSTREAM_URL
+    settings.UPSTREAM_URL = "http://127.0.0.1:9"  # nothing listens
+    for path in ("/", "/hotels?fid=42", "/he/hotels", "/no-such-page"):
+        response = _get(client, path)
+        assert response.status_code < 500, path
+    assert "Travelnest" in _get(client, "/hotels").content.decode()  # the built-in fallback
+    settings.UPSTREAM_URL = live
+    from django.core.cache import cache
+
+    cache.delete_many(["brand:agent:42:down", "brand:agent:1:down"])
+    assert "Sunny Trips" in _get(client, "/hotels?fid=42").content.decode()
+
+
+def test_stale_brand_is_served_while_the_provider_is_down(client, settings):
+    assert "Sunny Trips" in _get(client, "/hotels?fid=42").content.decode()
+    settings.BRAND_FRESH_SECONDS = 0  # everything is stale now
+    settings.UPSTREAM_URL = "http://127.0.0.1:9"
+    response = _get(client, "/hotels?fid=42")
+    assert response.status_code == 200 and "Sunny Trips" in response.content.decode()
