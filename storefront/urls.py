@@ -8,7 +8,8 @@ health, sitemap, robots and the preference endpoints of the no-JS controls.
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
+from django.templatetags.static import static
 from django.urls import path
 
 from storefront.chrome.views import choose_currency, choose_language, set_color_mode
@@ -26,6 +27,7 @@ page_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("health", lambda request: HttpResponse("ok", content_type="text/plain"), name="health"),
+    path("favicon.ico", lambda request: HttpResponseRedirect(static("brand/favicon.svg"))),
     path("robots.txt", robots_txt, name="robots"),
     path(
         "sitemap.xml",

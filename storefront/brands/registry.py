@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 AGENT, AGENCY, WHITE_LABEL = "agent", "agency", "white-label"
 PATHS = {AGENT: "/v3/agent/{key}", AGENCY: "/v3/agency/{key}", WHITE_LABEL: "/v3/white-label/{key}"}
 LOCK_SECONDS = 15
+WAIT_SECONDS = 3  # how long a request waits for another one's fetch of the same key
 DOWN_SECONDS = 10  # after a failure, do not ask again for this long (pages stay fast)
 
 
@@ -76,6 +77,19 @@ def _refresh_in_background(kind: str, key: str) -> None:
     threading.Thread(target=run, name=f"brand-refresh-{kind}-{key}", daemon=True).start()
 
 
+def _wait_for_other_fetch(kind: str, key: str) -> dict | None:
+    """Another request is fetching this key: wait a little for its answer, then give up."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        entry = cache.get(_cache_key(kind, key))
+        if entry is not None:
+            return entry["config"]
+        if cache.get(_cache_key(kind, key) + ":down"):
+            break
+    raise BrandUnavailable(f"{kind}:{key} is still being fetched")
+
+
 def provider_config(kind: str, key: str) -> dict | None:
     """The provider's config for (kind, key), or None when the provider does not know it."""
     entry = cache.get(_cache_key(kind, key))
@@ -96,7 +110,7 @@ def provider_config(kind: str, key: str) -> dict | None:
             _refresh_in_background(kind, key)
         return entry["config"]
     if not got_lock:
-        raise BrandUnavailable(f"{kind}:{key} is being fetched")
+        return _wait_for_other_fetch(kind, key)
     try:
         return _refresh(kind, key)
     except UpstreamError as exc:

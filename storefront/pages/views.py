@@ -1,5 +1,6 @@
 """The one view behind every registered page, plus robots.txt."""
 
+from csp.constants import NONE
 from django.http import HttpResponse
 from django.template.loader import select_template
 from django.template.response import TemplateResponse
@@ -33,6 +34,13 @@ PAGE_CONTEXT = {
 }
 
 
+def _allow_framing(response, *, origins) -> None:
+    """The search widget may be framed by the origins its brand allows, and by no one else."""
+    if origins:
+        response.xframe_options_exempt = True
+    response._csp_replace = {"frame-ancestors": list(origins) or [NONE]}
+
+
 def render_page(request, *, page_name, **params):
     """Render a registered page in its layout. Route parameters arrive already validated."""
     page = PAGES_BY_NAME[page_name]
@@ -44,6 +52,8 @@ def render_page(request, *, page_name, **params):
     response = TemplateResponse(request, template, context)
     # Pages follow the visitor's cookies (theme, currency, country): never share across visitors.
     patch_vary_headers(response, ("Cookie",))
+    if page.layout == "widget":
+        _allow_framing(response, origins=request.brand.frame_ancestors)
     response.is_page = True
     return response
 

@@ -182,3 +182,47 @@ def test_stale_brand_is_served_while_the_provider_is_down(client, settings):
     settings.UPSTREAM_URL = "http://127.0.0.1:9"
     response = _get(client, "/hotels?fid=42")
     assert response.status_code == 200 and "Sunny Trips" in response.content.decode()
+
+
+def test_widget_may_be_framed_only_by_the_brands_origins(client):
+    response = _get(client, "/widgets/search?fid=42")
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
+    assert response["X-Frame-Options"] == "DENY"
+    BrandOverride.objects.create(
+        kind=AGENT, key="42", frame_ancestors="https://partner.example\nhttps://b.example"
+    )
+    from django.core.cache import cache
+
+    cache.clear()
+    response = _get(client, "/widgets/search?fid=42&brand=%23ff6600")
+    policy = response["Content-Security-Policy"]
+    assert "frame-ancestors https://partner.example https://b.example" in policy
+    assert "X-Frame-Options" not in response
+    assert "frame-ancestors 'none'" in _get(client, "/hotels")["Content-Security-Policy"]
+
+
+def test_widget_colour_injection_never_reaches_the_html(client):
+    html = _get(
+        client, "/widgets/search?color=red;}body{x:y}&brand=red;}body{x:y}"
+    ).content.decode()
+    assert "body{x:y}" not in html and "red;}" not in html
+
+
+def test_concurrent_first_requests_share_one_fetch_and_the_same_brand(upstream_calls):
+    import threading
+
+    from storefront.brands.selectors import brand_for
+
+    names, barrier = [], threading.Barrier(4)
+
+    def visit():
+        barrier.wait()
+        names.append(brand_for(kind=AGENT, key="42").name)
+
+    threads = [threading.Thread(target=visit) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert names == ["Sunny Trips"] * 4
+    assert upstream_calls == [("agent", "42")]

@@ -1,0 +1,95 @@
+"""The operators' admin: validation, contrast warnings, live preview, history, cache refresh."""
+
+import pytest
+from django.contrib.admin.models import LogEntry
+from django.contrib.auth.models import User
+
+from storefront.brands.contrast import contrast_ratio
+from storefront.brands.models import BrandOverride
+
+pytestmark = pytest.mark.usefixtures("demo_data")
+ADD = "/admin/brands/brandoverride/add/"
+HOST = {"Host": "127.0.0.1"}
+
+
+@pytest.fixture
+def operator(client):
+    user = User.objects.create_superuser("operator", "op@example.com", "op-pass-2026")
+    client.force_login(user)
+    return user
+
+
+def _form(**fields):
+    data = {"kind": "agent", "key": "42"}
+    data.update(fields)
+    return data
+
+
+def test_contrast_ratio_matches_wcag():
+    assert round(contrast_ratio("#000", "#fff"), 1) == 21.0
+    assert round(contrast_ratio("#777777", "#ffffff"), 2) == 4.48
+
+
+def test_admin_only_on_the_canonical_host(client, operator):
+    assert client.get(ADD, headers=HOST).status_code == 200
+    assert client.get(ADD, headers={"Host": "acme.partners.localhost"}).status_code == 404
+
+
+def test_colours_must_be_hex_and_urls_https(client, operator):
+    response = client.post(
+        ADD,
+        _form(
+            color_brand_light="red",
+            logo_light="http://x.example/a.svg",
+            social_facebook="http://facebook.com/x",
+        ),
+        headers=HOST,
+    )
+    assert response.status_code == 200  # the form again, with errors
+    errors = response.context["adminform"].form.errors
+    assert set(errors) == {"color_brand_light", "logo_light", "social_facebook"}
+    assert not BrandOverride.objects.exists()
+
+
+def test_saving_warns_on_low_contrast_logs_and_shows_at_once(client, operator):
+    assert "Sunny Trips" in client.get("/?fid=42", headers=HOST).content.decode()  # now cached
+    response = client.post(
+        ADD,
+        _form(name="Sunny Deals", color_textBrand_light="#777777", color_bgBrand_light="#ffffff"),
+        headers=HOST,
+        follow=True,
+    )
+    texts = [str(m) for m in response.context["messages"]]
+    assert any("textBrand on bgBrand" in t and "below WCAG AA" in t for t in texts)
+    assert LogEntry.objects.filter(object_repr__contains="42").exists()
+    assert "Sunny Deals" in client.get("/?fid=42", headers=HOST).content.decode()
+
+
+def test_live_preview_draws_header_and_footer_in_the_chosen_mode(client, operator):
+    response = client.get(
+        "/admin/brands/brandoverride/preview/",
+        _form(
+            name="Preview Co",
+            color_brand_dark="#ABCDEF",
+            preview_mode="dark",
+            color_bgBrand_light="nope",
+        ),
+        headers=HOST,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and response["X-Frame-Options"] == "SAMEORIGIN"
+    assert "frame-ancestors 'self'" in response["Content-Security-Policy"]
+    assert 'data-theme="dark"' in html and "--brand:#ABCDEF;" in html
+    assert "<header" in html and "<footer" in html and "Preview Co" in html
+
+
+def test_preview_needs_staff(client):
+    response = client.get("/admin/brands/brandoverride/preview/", headers=HOST)
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_preview_of_an_empty_form_is_the_default_brand(client, operator):
+    response = client.get(
+        "/admin/brands/brandoverride/preview/", {"kind": "", "key": ""}, headers=HOST
+    )
+    assert response.status_code == 200 and "Travelnest" in response.content.decode()
