@@ -165,9 +165,12 @@ def test_random_hosts_cost_one_upstream_call_each_and_malformed_none(client, ups
 def test_provider_down_pages_still_render_then_the_brand_comes_back(client, settings):
     live = settings.UPSTREAM_URL
     settings.UPSTREAM_URL = "http://127.0.0.1:9"  # nothing listens
-    for path in ("/", "/hotels?fid=42", "/he/hotels", "/no-such-page"):
-        response = _get(client, path)
-        assert response.status_code < 500, path
+    from tests.pages.test_registry import SAMPLE_PATHS
+
+    for path in ["/hotels?fid=42", "/no-such-page", *(p for _name, p in SAMPLE_PATHS)]:
+        for prefix in ("", "/he"):
+            response = _get(client, prefix + path if path != "/" else prefix + "/")
+            assert response.status_code < 500, path
     assert "Travelnest" in _get(client, "/hotels").content.decode()  # the built-in fallback
     settings.UPSTREAM_URL = live
     from django.core.cache import cache
