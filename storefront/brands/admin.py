@@ -9,10 +9,10 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
-from .brand import COLOR_TOKENS
+from .brand import COLOR_TOKENS, SOCIAL_NETWORKS
 from .contrast import AA_NORMAL_TEXT, weak_pairs
 from .defaults import default_brand
-from .models import SOCIAL_NETWORKS, BrandOverride
+from .models import BrandOverride
 from .registry import PATHS, BrandUnavailable, forget_override, provider_config
 
 COLOR_FIELDS = [f"color_{token}_{mode}" for token in COLOR_TOKENS for mode in ("light", "dark")]

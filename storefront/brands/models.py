@@ -4,18 +4,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 
-from .brand import COLOR_TOKENS, HEX_COLOR_RE
+from .brand import COLOR_TOKENS, HEX_COLOR_RE, SOCIAL_NETWORKS
 
 hex_color = RegexValidator(HEX_COLOR_RE, "Use a hex colour: #rgb, #rrggbb or #rrggbbaa.")
-SOCIAL_NETWORKS = (
-    "facebook",
-    "messenger",
-    "instagram",
-    "linkedin",
-    "twitter",
-    "whatsapp",
-    "youtube",
-)
 
 
 def https_url(value: str) -> None:

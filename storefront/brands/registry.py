@@ -25,7 +25,7 @@ from .models import BrandOverride
 
 logger = logging.getLogger(__name__)
 
-AGENT, AGENCY, WHITE_LABEL = "agent", "agency", "white-label"
+AGENT, AGENCY, WHITE_LABEL = BrandOverride.AGENT, BrandOverride.AGENCY, BrandOverride.WHITE_LABEL
 PATHS = {AGENT: "/v3/agent/{key}", AGENCY: "/v3/agency/{key}", WHITE_LABEL: "/v3/white-label/{key}"}
 LOCK_SECONDS = 15
 WAIT_SECONDS = 3  # how long a request waits for another one's fetch of the same key

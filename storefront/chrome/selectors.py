@@ -12,20 +12,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from storefront.accounts.roles import SessionUser
+from storefront.brands.brand import SOCIAL_NETWORKS
 from storefront.brands.defaults import DEFAULT_FID
 from storefront.pages import routes
 
 # The fixed city pages: the Hebrew footer links them as whole "Hotels in {city}" sentences.
 CITY_PAGES = tuple(f"hotels-places-{country}-{city}" for country, city in routes.CITY_PAGES)
-SOCIAL_NETWORKS = (
-    "facebook",
-    "messenger",
-    "instagram",
-    "linkedin",
-    "twitter",
-    "whatsapp",
-    "youtube",
-)
 
 
 @dataclass(frozen=True)
