@@ -229,3 +229,16 @@ def test_concurrent_first_requests_share_one_fetch_and_the_same_brand(upstream_c
         thread.join()
     assert names == ["Sunny Trips"] * 4
     assert upstream_calls == [("agent", "42")]
+
+
+def test_analytics_load_under_the_nonce_only_when_the_brand_sets_an_id(client):
+    response = _get(client, "/hotels?fid=42")
+    assert "analytics.js" not in response.content.decode()
+    assert "googletagmanager" not in response["Content-Security-Policy"]
+    BrandOverride.objects.create(kind=AGENT, key="42", ga4="G-TEST1234", gtm="GTM-ABC123")
+    response = _get(client, "/hotels?fid=42")
+    html, policy = response.content.decode(), response["Content-Security-Policy"]
+    nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
+    assert re.search(rf'<script src="[^"]*analytics[^"]*\.js" nonce="{re.escape(nonce)}"', html)
+    assert '{"ga4": "G-TEST1234", "gtm": "GTM-ABC123"}' in html
+    assert "https://www.googletagmanager.com" in re.search(r"script-src ([^;]+)", policy).group(1)
