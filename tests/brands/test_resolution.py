@@ -8,7 +8,7 @@ import pytest
 
 from storefront.brands import registry
 from storefront.brands.models import BrandOverride
-from storefront.brands.registry import AGENT, WHITE_LABEL
+from storefront.brands.registry import AGENT, WHITE_LABEL, forget_override
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -236,6 +236,7 @@ def test_analytics_load_under_the_nonce_only_when_the_brand_sets_an_id(client):
     assert "analytics.js" not in response.content.decode()
     assert "googletagmanager" not in response["Content-Security-Policy"]
     BrandOverride.objects.create(kind=AGENT, key="42", ga4="G-TEST1234", gtm="GTM-ABC123")
+    forget_override(AGENT, "42")  # as the admin does on save
     response = _get(client, "/hotels?fid=42")
     html, policy = response.content.decode(), response["Content-Security-Policy"]
     nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
