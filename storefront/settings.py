@@ -45,6 +45,7 @@ SECURE_HSTS_PRELOAD = HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 CSRF_FAILURE_VIEW = "storefront.pages.errors.csrf_failure"
 
@@ -82,6 +83,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "storefront.accounts.middleware.UpstreamUserMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -165,6 +167,13 @@ UPSTREAM_CONNECT_TIMEOUT = env.float("UPSTREAM_CONNECT_TIMEOUT", default=2.0)
 UPSTREAM_READ_TIMEOUT = env.float("UPSTREAM_READ_TIMEOUT", default=8.0)
 UPSTREAM_GET_RETRIES = env.int("UPSTREAM_GET_RETRIES", default=2)
 UPSTREAM_RETRY_BACKOFF = env.float("UPSTREAM_RETRY_BACKOFF", default=0.2)
+
+# Accounts: failed logins allowed per email and per IP in 15 minutes; how long "keep me logged
+# in" lasts; how old the last /v3/auth answer may be before a page view asks again (0: always).
+LOGIN_ATTEMPTS_PER_EMAIL = env.int("LOGIN_ATTEMPTS_PER_EMAIL", default=10)
+LOGIN_ATTEMPTS_PER_IP = env.int("LOGIN_ATTEMPTS_PER_IP", default=50)
+LOGIN_REMEMBER_SECONDS = env.int("LOGIN_REMEMBER_SECONDS", default=30 * 24 * 60 * 60)
+AUTH_RECHECK_SECONDS = env.int("AUTH_RECHECK_SECONDS", default=0)
 
 # A request header carrying the visitor's country (e.g. "CF-IPCountry" behind Cloudflare); off
 # when empty, and then a visitor has no country until they choose one.

@@ -11,6 +11,7 @@ from django.contrib.sitemaps.views import sitemap
 from django.http import HttpResponse, HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import path
+from django.utils.module_loading import import_string
 
 from storefront.chrome.views import choose_currency, choose_language, set_color_mode
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
@@ -19,7 +20,12 @@ from storefront.pages.sitemaps import StaticPagesSitemap
 from storefront.pages.views import render_page, robots_txt
 
 page_patterns = [
-    path(pattern, render_page, {"page_name": page.name}, name=page.name)
+    path(
+        pattern,
+        import_string(page.view) if page.view else render_page,
+        {"page_name": page.name},
+        name=page.name,
+    )
     for page in PAGES
     for pattern in page.paths
 ]

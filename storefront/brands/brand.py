@@ -80,8 +80,11 @@ class Brand:
     frame_ancestors: tuple[str, ...] = ()
 
     def text(self, name: str, locale: str) -> str:
-        """A brand text in the page's locale: the brand's he/en translation, else its own
-        (which may be empty: the built-in brand leaves its titles to the catalogs)."""
+        """A brand text in the page's locale. Brands write their texts in English and Hebrew
+        (spec: translations en, he): the name is used everywhere, but titles only in those
+        two locales; elsewhere "" leaves the title to the catalogs' localised sentence."""
+        if name != "name" and locale not in ("en", "he"):
+            return ""
         key = "he" if locale == "he" else "en"
         return (self.translations.get(key) or {}).get(name) or getattr(self, name)
 

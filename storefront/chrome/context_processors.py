@@ -82,7 +82,12 @@ def chrome(request):
         + urlencode({"mode": next_color_mode(mode), "next": current_path}),
         "brand_tokens": {"light": brand.css_tokens("light"), "dark": brand.css_tokens("dark")},
         "header_nav": selectors.header_nav(user=user, locale=locale.code, fid=fid, brand=brand),
-        "account_menu": selectors.account_menu(user=user, locale=locale.code, fid=fid),
+        "account_menu": selectors.account_menu(
+            user=user,
+            locale=locale.code,
+            fid=fid,
+            back_to=current_path if page and page.name not in ("login", "sso") else "",
+        ),
         "footer_sections": selectors.footer_sections(
             brand=brand, user=user, locale=locale.code, country=country, fid=fid
         ),

@@ -81,9 +81,13 @@ def header_nav(*, user: SessionUser | None, locale: str, fid: int, brand=None) -
     return links
 
 
-def account_menu(*, user: SessionUser | None, locale: str, fid: int = DEFAULT_FID) -> list[Link]:
+def account_menu(
+    *, user: SessionUser | None, locale: str, fid: int = DEFAULT_FID, back_to: str = ""
+) -> list[Link]:
+    """Login, or the account links; login and logout bring the visitor back to ``back_to``."""
+    back = {"next": back_to} if back_to else {}
     if user is None:
-        return [Link("login", "account.login", page_url("login", locale, fid=fid))]
+        return [Link("login", "account.login", page_url("login", locale, fid=fid, query=back))]
     links = []
     if user.is_agent:
         links.append(
@@ -117,7 +121,11 @@ def account_menu(*, user: SessionUser | None, locale: str, fid: int = DEFAULT_FI
             )
         )
     links.append(
-        Link("logout", "account.logout", page_url("login", locale, fid=fid, query={"logout": "1"}))
+        Link(
+            "logout",
+            "account.logout",
+            page_url("login", locale, fid=fid, query={"logout": "1", **back}),
+        )
     )
     return links
 

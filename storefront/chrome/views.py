@@ -6,11 +6,11 @@ Both redirect back to ``next``, which must be a path on this host; anything else
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.http import HttpResponseRedirect, QueryDict
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
 
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.middleware import remember_locale
+from storefront.pages.navigation import safe_path
 
 from .preferences import (
     COLOR_MODES,
@@ -23,9 +23,7 @@ from .preferences import (
 
 
 def _safe_next(request) -> str:
-    target = request.GET.get("next", "/")
-    same_host = url_has_allowed_host_and_scheme(target, allowed_hosts=None)
-    return target if target.startswith("/") and same_host else "/"
+    return safe_path(request.GET.get("next"))
 
 
 @require_GET

@@ -33,6 +33,9 @@ class Page:
     static: bool = True  # a page without parameters
     indexable: bool = True  # in sitemap.xml (if static); else noindex and disallowed in robots.txt
     template_name: str = ""  # default: pages/{name}.html, else pages/generic.html
+    view: str = ""  # dotted path of a view of its own; default: pages.views.render_page
+    access: str = ""  # "" (anyone), "user" (logged in) or "bookings" (agents, or users with
+    # the reservations action); others are sent to log in, or get 403
 
     @property
     def template(self) -> str:
@@ -60,6 +63,9 @@ CITY_PAGES = (
     ("nl", "amsterdam"),
 )
 PRIVATE = {"indexable": False}
+LOGIN = {"indexable": False, "view": "storefront.accounts.views.login_page"}
+USER = {"indexable": False, "access": "user"}
+BOOKINGS = {"indexable": False, "access": "bookings"}
 
 _TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
 
@@ -73,19 +79,19 @@ PAGES: tuple[Page, ...] = (
     _static("favorites", "favorites", **PRIVATE),
     _static("flights", "flights"),
     _static("hotels", "hotels", menu=True),
-    _static("login", "login", layout="clean", **PRIVATE),
+    _static("login", "login", layout="clean", **LOGIN),
     _static("packages", "packages"),
     _static("pay", "pay", layout="minimal", **PRIVATE),
     _static("privacy-policy", "privacy-policy"),
-    _static("profile", "profile", **PRIVATE),
+    _static("profile", "profile", **USER),
     _static("reservation", "reservation", **PRIVATE),
     _static("searches", "searches", **PRIVATE),
-    _static("sso", "sso", layout="minimal", **PRIVATE),
+    _static("sso", "sso", layout="minimal", **LOGIN),
     _static("terms-of-use", "terms-of-use"),
     _static("tickets", "tickets"),
-    _static("vouchers", "vouchers", **PRIVATE),
-    _static("account-reservations", "account/reservations", menu=True, **PRIVATE),
-    _static("dashboard-bookings", "dashboard/bookings", **PRIVATE),
+    _static("vouchers", "vouchers", **USER),
+    _static("account-reservations", "account/reservations", menu=True, **USER),
+    _static("dashboard-bookings", "dashboard/bookings", **BOOKINGS),
     _static("hotels-israel", "hotels/israel", menu=True),
     _static("hotels-search", "hotels/search", keep_scroll=True),
     _static("transaction-error", "transaction/error", **_TRANSACTION),
@@ -95,8 +101,8 @@ PAGES: tuple[Page, ...] = (
         _static(f"hotels-places-{country}-{city}", f"hotels/places/{country}/{city}")
         for country, city in CITY_PAGES
     ),
-    _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True, **PRIVATE),
-    _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>", **PRIVATE),
+    _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True, **USER),
+    _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>", **BOOKINGS),
     # /hotels/destination/{x} is the country page; the destination page without a country is
     # reachable only where it cannot be mistaken for another page (the results form).
     _params("hotels-destination-countrySlug", "hotels/destination/<kebab:countrySlug>"),

@@ -1,15 +1,17 @@
 """The one view behind every registered page, plus robots.txt."""
 
 from csp.constants import NONE
-from django.http import HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse, HttpResponseRedirect
 from django.template.loader import select_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from storefront.accounts.roles import current_user
 from storefront.brands.brand import widget_tokens
-from storefront.chrome.selectors import city_cards
+from storefront.chrome.selectors import city_cards, page_url
 
 from .routes import PAGES, PAGES_BY_NAME
 
@@ -42,9 +44,17 @@ def _allow_framing(response, *, origins) -> None:
 
 
 def render_page(request, *, page_name, **params):
-    """Render a registered page in its layout. Route parameters arrive already validated."""
+    """Render a registered page in its layout. Route parameters arrive already validated;
+    pages with an access rule send anonymous visitors to log in (and back), others get 403."""
     page = PAGES_BY_NAME[page_name]
     request.page = page
+    if page.access:
+        user = current_user(request)
+        if user is None:
+            query = {"next": request.get_full_path()}
+            return HttpResponseRedirect(page_url("login", request.locale.code, query=query))
+        if page.access == "bookings" and not (user.is_agent or "reservations" in user.actions):
+            raise PermissionDenied
     template = select_template([page.template, "pages/generic.html"])
     context = {"page": page, "params": params, "layout_template": f"layouts/{page.layout}.html"}
     if page.name in PAGE_CONTEXT:

@@ -55,8 +55,16 @@ def brand_config(*, fid, name, color, dark_color, white_label, he_name, socials=
         "icon": icon(color),
         "logo": {"light": logo(name, color, "#101828"), "dark": logo(name, dark_color, "#F2F4F7")},
         "translations": {
-            "en": {"name": name, "title": f"{name} — hotels at the best price"},
-            "he": {"name": he_name, "title": f"{he_name} — מלונות במחיר הטוב ביותר"},
+            "en": {
+                "name": name,
+                "title": f"{name} — hotels at the best price",
+                "home_page_title": f"{name}: hotel deals worldwide",
+            },
+            "he": {
+                "name": he_name,
+                "title": f"{he_name} — מלונות במחיר הטוב ביותר",
+                "home_page_title": f"{he_name}: מבצעי מלונות בכל העולם",
+            },
         },
         "colors": {
             "brand": {"light": color, "dark": dark_color},

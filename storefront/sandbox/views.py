@@ -1,6 +1,7 @@
 """The provider's endpoints (spec section 7), with its response shapes.
 
-- Errors: ``{"message": ..., "errors": {field: [messages]}}`` with 401, 404, 419 or 422.
+- Errors: ``{"message": ..., "errors": {field: [messages]}}`` with 401, 404, 419 or 422, in the
+  request's ``locale`` (the texts are the catalogs' ``provider.*`` keys).
 - Cookie auth as Laravel Sanctum does it: ``GET /sanctum/csrf-cookie`` sets ``XSRF-TOKEN`` and the
   ``provider_session`` cookie; every POST must echo the token in ``X-XSRF-TOKEN`` (else 419).
 - Brand and lead endpoints need the client token (``Authorization: Bearer ...``) or a logged-in
@@ -16,32 +17,43 @@ from django.contrib.auth.hashers import check_password, make_password
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
+from storefront.i18n.catalog import translate
+
 from .models import Account, Lead, ProviderBrand, ProviderSession
 
 SESSION_COOKIE = "provider_session"
 XSRF_COOKIE = "XSRF-TOKEN"
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
-UNAUTHENTICATED = "Unauthenticated."
-CSRF_MISMATCH = "CSRF token mismatch."
-NOT_FOUND = "Not found."
-BAD_CREDENTIALS = "These credentials do not match our records."
-REQUIRED = "The {field} field is required."
-INVALID_EMAIL = "The email field must be a valid email address."
-EMAIL_TAKEN = "The email has already been taken."
-PASSWORD_SHORT = "The password field must be at least 8 characters."
-PASSWORD_MISMATCH = "The password field confirmation does not match."
+# Message keys (catalog ``provider.*``): the provider answers in the request's ``locale``.
+UNAUTHENTICATED = "unauthenticated"
+CSRF_MISMATCH = "csrf_mismatch"
+NOT_FOUND = "not_found"
+BAD_CREDENTIALS = "bad_credentials"
+INVALID_EMAIL = "email_invalid"
+EMAIL_TAKEN = "email_taken"
+PASSWORD_SHORT = "password_short"
+PASSWORD_MISMATCH = "password_mismatch"
+LEAD_SENT = "lead_sent"
 
 
-def error(message: str, status: int, errors: dict | None = None) -> JsonResponse:
-    return JsonResponse({"message": message, "errors": errors or {}}, status=status)
+def required(field: str) -> str:
+    return f"{field}_required"
 
 
-def validation_error(errors: dict) -> JsonResponse:
-    first = next(iter(errors.values()))[0]
-    more = sum(len(v) for v in errors.values()) - 1
-    message = first if not more else f"{first} (and {more} more error{'s' if more > 1 else ''})"
-    return error(message, 422, errors)
+def message(request, key: str) -> str:
+    return translate(f"provider.{key}", request.GET.get("locale") or "en")
+
+
+def error(request, key: str, status: int) -> JsonResponse:
+    return JsonResponse({"message": message(request, key), "errors": {}}, status=status)
+
+
+def validation_error(request, errors: dict) -> JsonResponse:
+    """422 with ``errors`` (field -> message keys) translated; the first is the message."""
+    translated = {field: [message(request, k) for k in keys] for field, keys in errors.items()}
+    first = next(iter(translated.values()))[0]
+    return JsonResponse({"message": first, "errors": translated}, status=422)
 
 
 def _session(request) -> ProviderSession | None:
@@ -118,19 +130,19 @@ def _login_session(session, account):
 def login(request):
     session = _session(request)
     if not _xsrf_ok(request, session):
-        return error(CSRF_MISMATCH, 419)
+        return error(request, CSRF_MISMATCH, 419)
     data = _form(request)
     email, password = _text(data, "email").lower(), data.get("password") or ""
     errors = {}
     if not email:
-        errors["email"] = [REQUIRED.format(field="email")]
+        errors["email"] = [required("email")]
     if not password:
-        errors["password"] = [REQUIRED.format(field="password")]
+        errors["password"] = [required("password")]
     if errors:
-        return validation_error(errors)
+        return validation_error(request, errors)
     account = Account.objects.filter(email=email).first()
     if account is None or not check_password(password, account.password):
-        return validation_error({"email": [BAD_CREDENTIALS]})
+        return validation_error(request, {"email": [BAD_CREDENTIALS]})
     response = HttpResponse(status=204)
     _set_session_cookies(response, _login_session(session, account))
     return response
@@ -140,7 +152,7 @@ def login(request):
 def logout(request):
     session = _session(request)
     if not _xsrf_ok(request, session):
-        return error(CSRF_MISMATCH, 419)
+        return error(request, CSRF_MISMATCH, 419)
     session.account = None
     session.save(update_fields=["account"])
     return HttpResponse(status=204)
@@ -150,7 +162,7 @@ def logout(request):
 def auth(request):
     session = _session(request)
     if not session or not session.account:
-        return error(UNAUTHENTICATED, 401)
+        return error(request, UNAUTHENTICATED, 401)
     return JsonResponse({"data": user_payload(session.account)})
 
 
@@ -158,27 +170,27 @@ def auth(request):
 def register(request):
     session = _session(request)
     if not _xsrf_ok(request, session):
-        return error(CSRF_MISMATCH, 419)
+        return error(request, CSRF_MISMATCH, 419)
     data = _form(request)
     name, email = _text(data, "name"), _text(data, "email").lower()
     password, confirmation = data.get("password") or "", data.get("password_confirmation") or ""
     errors: dict[str, list[str]] = {}
     if not name:
-        errors["name"] = [REQUIRED.format(field="name")]
+        errors["name"] = [required("name")]
     if not email:
-        errors["email"] = [REQUIRED.format(field="email")]
+        errors["email"] = [required("email")]
     elif not EMAIL_RE.match(email):
         errors["email"] = [INVALID_EMAIL]
     elif Account.objects.filter(email=email).exists():
         errors["email"] = [EMAIL_TAKEN]
     if not password:
-        errors["password"] = [REQUIRED.format(field="password")]
+        errors["password"] = [required("password")]
     elif len(password) < 8:
         errors["password"] = [PASSWORD_SHORT]
     elif password != confirmation:
         errors["password"] = [PASSWORD_MISMATCH]
     if errors:
-        return validation_error(errors)
+        return validation_error(request, errors)
     account = Account.objects.create(name=name, email=email, password=make_password(password))
     response = JsonResponse({"data": user_payload(account)}, status=201)
     _set_session_cookies(response, _login_session(session, account))
@@ -187,10 +199,10 @@ def register(request):
 
 def _brand(request, kind, key):
     if not _authorised(request):
-        return error(UNAUTHENTICATED, 401)
+        return error(request, UNAUTHENTICATED, 401)
     brand = ProviderBrand.objects.filter(kind=kind, key=key.lower()).first()
     if brand is None:
-        return error(NOT_FOUND, 404)
+        return error(request, NOT_FOUND, 404)
     return JsonResponse({"data": brand.config})
 
 
@@ -214,23 +226,23 @@ def proxy(request):
     """Send a lead (the spec's payload: to, bot, token, name, fullname, email, addToGroups, lang,
     title, url, calling_code, phone, ref, userid)."""
     if not _authorised(request):
-        return error(UNAUTHENTICATED, 401)
+        return error(request, UNAUTHENTICATED, 401)
     data = _form(request)
     errors = {}
     for field in ("name", "email", "phone"):
         if not _text(data, field):
-            errors[field] = [REQUIRED.format(field=field)]
+            errors[field] = [required(field)]
     if "email" not in errors and not EMAIL_RE.match(_text(data, "email")):
         errors["email"] = [INVALID_EMAIL]
     if errors:
-        return validation_error(errors)
+        return validation_error(request, errors)
     lead = Lead.objects.create(payload=data)
-    return JsonResponse({"message": "Lead sent.", "data": {"id": lead.pk}})
+    return JsonResponse({"message": message(request, LEAD_SENT), "data": {"id": lead.pk}})
 
 
 def not_found(request, exception=None):
-    return error(NOT_FOUND, 404)
+    return error(request, NOT_FOUND, 404)
 
 
 def server_error(request):
-    return error("Server Error", 500)
+    return JsonResponse({"message": "Server Error", "errors": {}}, status=500)

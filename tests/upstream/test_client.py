@@ -5,6 +5,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from storefront.i18n.catalog import translate
 from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import (
@@ -27,6 +28,14 @@ def _logged_in(email="agent@example.com"):
 def test_login_then_auth_returns_the_user_under_data():
     data = _logged_in().get("/v3/auth").data["data"]
     assert data["name"] == "Ada Agent" and data["plan_id"] == 3
+
+
+def test_provider_messages_come_in_the_requested_locale():
+    client = UpstreamClient(locale="de")
+    client.get("/sanctum/csrf-cookie")
+    with pytest.raises(UpstreamValidationError) as caught:
+        client.post("/login", data={"email": "agent@example.com", "password": "nope"})
+    assert caught.value.message == translate("provider.bad_credentials", "de")
 
 
 def test_wrong_password_is_a_validation_error_with_the_provider_shape():
@@ -86,7 +95,7 @@ def test_lead_proxy_validates_and_stores(django_db_blocker):
         "/v3/services/proxy",
         data={"name": "Dana", "email": "d@example.com", "phone": "5550100", "bot": "1"},
     )
-    assert sent.data["message"] == "Lead sent."
+    assert sent.data["message"] == translate("provider.lead_sent", "he")
 
 
 class _Recorder(BaseHTTPRequestHandler):

@@ -1,0 +1,154 @@
+"""The login page (``/login``, ``/sso``): log in, register, and the logout confirmation.
+
+Works without JavaScript: modes are links (``?mode=register``, ``?logout=1``), the forms post
+back to the same localised URL with Django's CSRF token. ``next`` (a path on this host) is
+where the visitor returns, same page and same query, after logging in or out.
+"""
+
+import re
+
+from django.http import HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_http_methods
+
+from storefront.chrome.preferences import PRICE_DISPLAY_KEY, remember
+from storefront.chrome.selectors import external_url, page_url
+from storefront.i18n.catalog import translate
+from storefront.pages.navigation import safe_path
+from storefront.pages.routes import PAGES_BY_NAME
+from storefront.upstream.errors import UpstreamUnavailable, UpstreamValidationError
+
+from .services import LoginThrottled, account_login, account_logout, account_register
+
+# Whole-sentence catalog keys for what we check before asking the provider.
+EMAIL_REQUIRED = "auth.email_required"
+PASSWORD_REQUIRED = "auth.password_required"
+NAME_REQUIRED = "auth.name_required"
+NAME_ENGLISH = "auth.name_english"
+CONFIRMATION_REQUIRED = "auth.confirmation_required"
+THROTTLED = "auth.throttled"
+UNAVAILABLE = "auth.unavailable"
+SESSION_EXPIRED = "auth.session_expired"
+REGISTER_FAILED = "auth.register_failed"
+ENGLISH_NAME_RE = re.compile(r"^[A-Za-z][A-Za-z .'-]*$")
+
+
+def _form_errors(mode: str, data) -> dict[str, str]:
+    """Field -> catalog key of the first problem, checked before the provider is asked."""
+    errors = {}
+    if mode == "register":
+        name = data.get("name", "").strip()
+        if not name:
+            errors["name"] = NAME_REQUIRED
+        elif not ENGLISH_NAME_RE.match(name):
+            errors["name"] = NAME_ENGLISH
+    if not data.get("email", "").strip():
+        errors["email"] = EMAIL_REQUIRED
+    if not data.get("password"):
+        errors["password"] = PASSWORD_REQUIRED
+    if mode == "register" and not data.get("password_confirmation"):
+        errors["password_confirmation"] = CONFIRMATION_REQUIRED
+    return errors
+
+
+def _done(request, target: str):
+    """Back to ``target``; the price display starts again at net (spec section 4)."""
+    response = HttpResponseRedirect(target)
+    remember(response, PRICE_DISPLAY_KEY, "net")
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def login_page(request, *, page_name):
+    page = PAGES_BY_NAME[page_name]
+    request.page = page
+    locale = request.locale.code
+    source = request.POST if request.method == "POST" else request.GET
+    target = safe_path(source.get("next"), default=page_url("home", locale))
+    user = request.upstream_user
+    action = request.POST.get("action")
+    mode = "register" if source.get("mode") == "register" else "login"
+    context = {
+        "page": page,
+        "layout_template": f"layouts/{page.layout}.html",
+        "next": target,
+        "mode": mode,
+        "values": {},
+        "field_errors": {},
+        "notice_key": None,
+        "provider_message": None,
+        "password_autocomplete": "new-password" if mode == "register" else "current-password",
+        "forgot_password_url": external_url("forgot_password"),
+    }
+
+    if action == "logout" and user:
+        account_logout(request=request)
+        return _done(request, target)
+    if action in ("login", "register") and request.method == "POST":
+        values = {k: request.POST.get(k, "") for k in ("name", "email")}
+        remember_me = request.POST.get("remember") == "1"
+        errors = _form_errors(mode, request.POST)
+        context.update(values=values, remember=remember_me)
+        if not errors:
+            try:
+                if mode == "login":
+                    account_login(
+                        request=request,
+                        email=values["email"].strip(),
+                        password=request.POST["password"],
+                        remember=remember_me,
+                    )
+                else:
+                    account_register(
+                        request=request,
+                        name=values["name"].strip(),
+                        email=values["email"].strip(),
+                        password=request.POST["password"],
+                        password_confirmation=request.POST["password_confirmation"],
+                        remember=remember_me,
+                    )
+                return _done(request, target)
+            except LoginThrottled:
+                context["notice_key"] = THROTTLED
+            except UpstreamUnavailable:
+                context["notice_key"] = UNAVAILABLE
+            except UpstreamValidationError as exc:
+                _provider_errors(context, exc, mode=mode, locale=locale)
+        context["field_errors"] = {
+            **context["field_errors"],
+            **{field: {"key": key} for field, key in errors.items()},
+        }
+        status = (
+            429
+            if context["notice_key"] == THROTTLED
+            else 422
+            if (errors or context["field_errors"] or context["provider_message"])
+            else 200
+        )
+        return _render(request, context, status=status)
+
+    context["confirm_logout"] = bool(user) and "logout" in request.GET
+    if "expired" in request.GET and not user:
+        context["notice_key"] = SESSION_EXPIRED
+    context["remember"] = True
+    return _render(request, context)
+
+
+def _provider_errors(context, exc: UpstreamValidationError, *, mode: str, locale: str) -> None:
+    """The provider's (translated) message, and its first field error next to that field.
+    Registering never says that an email is taken: that would tell who has an account here."""
+    email_taken = translate("provider.email_taken", locale)
+    if mode == "register" and email_taken in exc.errors.get("email", []):
+        context["notice_key"] = REGISTER_FAILED
+        return
+    field, messages = next(((f, m) for f, m in exc.errors.items() if m), (None, None))
+    if field in ("name", "email", "password", "password_confirmation"):
+        context["field_errors"][field] = {"text": messages[0]}
+    if not (messages and messages[0] == exc.message):  # said once, beside its field
+        context["provider_message"] = exc.message
+
+
+def _render(request, context, *, status=200):
+    response = TemplateResponse(request, "pages/login.html", context, status=status)
+    response.is_page = status == 200
+    return response

@@ -1,0 +1,283 @@
+"""Log in, register and log out through the provider (the sandbox, over HTTP)."""
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+
+from storefront.i18n.catalog import translate
+from storefront.sandbox.demo import DEMO_PASSWORD
+from storefront.sandbox.models import ProviderSession
+
+pytestmark = pytest.mark.usefixtures("demo_data")
+HOST = {"Host": "127.0.0.1"}
+
+
+def _login(client, email, password=DEMO_PASSWORD, locale="", next_path="/hotels", **extra):
+    data = {
+        "action": "login",
+        "mode": "login",
+        "email": email,
+        "password": password,
+        "next": next_path,
+        **extra,
+    }
+    return client.post(f"{locale}/login", data, headers=HOST)
+
+
+def _ids(html, region):
+    block = re.search(rf"<{region}\b.*?</{region}>", html, re.S).group(0)
+    return set(re.findall(r'data-link="([^"]+)"', block))
+
+
+PLATFORM = {"powered-by", "terms", "privacy", "about", "testimonials", "faq", "contact", "hotels"}
+ROLES = {
+    None: (
+        {"hotels", "join-agent", "reservation-management", "login"},
+        PLATFORM | {"flights", "cars", "tickets", "join-agent"},
+        True,
+    ),
+    "traveller@example.com": (
+        {
+            "hotels",
+            "join-agent",
+            "reservation-management",
+            "my-reservations",
+            "hotel-confirmation",
+            "logout",
+        },
+        PLATFORM | {"flights", "cars", "tickets", "join-agent"},
+        True,
+    ),
+    "agent@example.com": (
+        {
+            "hotels",
+            "flights",
+            "cars",
+            "tickets",
+            "dashboard",
+            "my-reservations",
+            "hotel-confirmation",
+            "logout",
+        },
+        PLATFORM | {"flights", "cars", "tickets", "join-agent"},
+        False,
+    ),
+    "power@example.com": (
+        {
+            "hotels",
+            "join-agent",
+            "reservation-management",
+            "packages",
+            "carts",
+            "my-reservations",
+            "my-vouchers",
+            "hotel-confirmation",
+            "all-reservations",
+            "logout",
+        },
+        PLATFORM | {"flights", "cars", "tickets", "join-agent"},
+        True,
+    ),
+}
+
+
+@pytest.mark.parametrize("email", list(ROLES))
+def test_each_role_sees_exactly_its_links(client, email):
+    if email:
+        assert _login(client, email).status_code == 302
+    html = client.get("/favorites", headers=HOST).content.decode()
+    header, footer, banner = ROLES[email]
+    assert _ids(html, "header") == header
+    assert _ids(html, "footer") - {"facebook", "instagram", "youtube"} == footer
+    assert ('class="promo-banner"' in html) is banner
+
+
+def test_login_returns_to_the_same_page_and_query_with_price_display_net(client):
+    client.cookies["priceDisplay"] = "gross"
+    response = _login(
+        client, "agent@example.com", locale="/de", next_path="/de/hotels?currency=EUR"
+    )
+    assert response.status_code == 302 and response["Location"] == "/de/hotels?currency=EUR"
+    assert response.cookies["priceDisplay"].value == "net"
+    html = client.get("/de/hotels?currency=EUR", headers=HOST).content.decode()
+    assert "Ada Agent" in html
+
+
+def test_only_same_host_targets_are_followed(client):
+    response = _login(client, "agent@example.com", next_path="https://evil.example/")
+    assert response["Location"] == "/"
+
+
+def test_the_provider_cookie_never_reaches_the_browser(client):
+    response = _login(client, "agent@example.com")
+    names = set(response.cookies)
+    assert "provider_session" not in names and "XSRF-TOKEN" not in names
+    session = response.cookies["sessionid"]
+    assert session["httponly"] and session["samesite"] == "Lax"
+    page = client.get("/hotels", headers=HOST)
+    assert not {"provider_session", "XSRF-TOKEN"} & set(page.cookies)
+
+
+def test_wrong_password_shows_the_providers_message_in_german(client):
+    response = _login(client, "agent@example.com", password="wrong", locale="/de")
+    html = unescape(response.content.decode())
+    message = translate("provider.bad_credentials", "de")
+    assert response.status_code == 422 and message != translate("provider.bad_credentials", "en")
+    assert f'<p class="field__error" id="auth-email-error">{message}</p>' in html
+    assert 'value="agent@example.com"' in html  # what was typed stays
+    assert "wrong" not in html  # but never the password
+
+
+def test_missing_fields_are_named_before_asking_the_provider(client):
+    response = client.post(
+        "/fr/login",
+        {"action": "register", "mode": "register", "name": "Ζωή", "email": "", "password": ""},
+        headers=HOST,
+    )
+    html = unescape(response.content.decode())
+    for field, key in (
+        ("name", "auth.name_english"),
+        ("email", "auth.email_required"),
+        ("password", "auth.password_required"),
+        ("password_confirmation", "auth.confirmation_required"),
+    ):
+        assert f'id="auth-{field}-error">{translate(key, "fr")}</p>' in html
+
+
+def test_register_with_mismatched_confirmation_shows_the_field_message(client):
+    response = client.post(
+        "/login",
+        {
+            "action": "register",
+            "mode": "register",
+            "name": "Nina Novak",
+            "email": "nina@example.com",
+            "password": "long-enough-1",
+            "password_confirmation": "x",
+            "next": "/",
+        },
+        headers=HOST,
+    )
+    html = unescape(response.content.decode())
+    assert translate("provider.password_mismatch", "en") in html
+    assert 'value="Nina Novak"' in html and 'value="nina@example.com"' in html
+
+
+def test_register_then_logged_in(client):
+    response = client.post(
+        "/login",
+        {
+            "action": "register",
+            "mode": "register",
+            "name": "Nina Novak",
+            "email": "nina@example.com",
+            "password": "long-enough-1",
+            "password_confirmation": "long-enough-1",
+            "next": "/hotels",
+        },
+        headers=HOST,
+    )
+    assert response.status_code == 302 and response["Location"] == "/hotels"
+    assert "Nina Novak" in client.get("/hotels", headers=HOST).content.decode()
+
+
+def test_register_never_says_an_email_exists(client):
+    response = client.post(
+        "/login",
+        {
+            "action": "register",
+            "mode": "register",
+            "name": "Someone Else",
+            "email": "agent@example.com",
+            "password": "long-enough-1",
+            "password_confirmation": "long-enough-1",
+        },
+        headers=HOST,
+    )
+    html = unescape(response.content.decode())
+    assert translate("auth.register_failed", "en") in html
+    assert translate("provider.email_taken", "en") not in html
+
+
+def test_logout_asks_first_then_logs_out(client):
+    _login(client, "traveller@example.com")
+    html = unescape(client.get("/he/login?logout=1&next=/he/hotels", headers=HOST).content.decode())
+    assert translate("auth.logout_question", "he") in html
+    response = client.post("/he/login", {"action": "logout", "next": "/he/hotels"}, headers=HOST)
+    assert response.status_code == 302 and response["Location"] == "/he/hotels"
+    assert response.cookies["priceDisplay"].value == "net"
+    html = client.get("/he/hotels", headers=HOST).content.decode()
+    assert "Tess Traveller" not in html and 'data-link="login"' in html
+
+
+def test_a_forged_cross_site_post_is_refused():
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(
+        "/login",
+        {
+            "action": "login",
+            "mode": "login",
+            "email": "agent@example.com",
+            "password": DEMO_PASSWORD,
+        },
+        headers={**HOST, "Origin": "https://evil.example"},
+    )
+    assert response.status_code == 403
+    assert translate("error.forbidden", "en") in response.content.decode()
+
+
+def test_the_eleventh_wrong_login_for_one_email_is_throttled(client):
+    for _ in range(10):
+        assert _login(client, "agent@example.com", password="wrong").status_code == 422
+    response = _login(client, "agent@example.com", password=DEMO_PASSWORD)  # even the right one
+    assert response.status_code == 429
+    assert translate("auth.throttled", "en") in unescape(response.content.decode())
+    other = Client()
+    assert _login(other, "traveller@example.com").status_code == 302  # other emails still work
+
+
+def test_an_expired_provider_session_sends_the_next_page_view_to_login(client):
+    _login(client, "traveller@example.com")
+    ProviderSession.objects.update(account=None)  # the provider forgets the session: 401
+    response = client.get("/ja/hotels?currency=JPY", headers=HOST)
+    assert response.status_code == 302
+    assert response["Location"].startswith("/ja/login?next=%2Fja%2Fhotels%3Fcurrency%3DJPY")
+    html = unescape(client.get(response["Location"], headers=HOST).content.decode())
+    assert translate("auth.session_expired", "ja") in html
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/account/reservations",
+        "/vouchers",
+        "/profile",
+        "/dashboard/bookings",
+        "/account/reservations/123e4567-e89b-12d3-a456-426614174000",
+    ],
+)
+def test_account_pages_send_anonymous_visitors_to_log_in(client, path):
+    response = client.get(f"/de{path}", headers=HOST)
+    assert response.status_code == 302
+    assert response["Location"].startswith("/de/login?next=%2Fde" + path.replace("/", "%2F"))
+
+
+def test_bookings_are_for_agents_and_the_reservations_action(client):
+    _login(client, "traveller@example.com")
+    response = client.get("/dashboard/bookings", headers=HOST)
+    assert response.status_code == 403 and translate("error.forbidden", "en") in (
+        unescape(response.content.decode())
+    )
+    for email in ("agent@example.com", "power@example.com"):
+        other = Client()
+        _login(other, email)
+        assert other.get("/dashboard/bookings?all=true", headers=HOST).status_code == 200
+
+
+def test_login_pages_work_without_javascript_and_link_the_reset_page(client, settings):
+    for path in ("/login", "/sso"):
+        html = client.get(path, headers=HOST).content.decode()
+        assert '<form method="post"' in html and 'name="csrfmiddlewaretoken"' in html
+        assert f'href="{settings.EXTERNAL_LINKS["forgot_password"]}"' in html
