@@ -19,3 +19,14 @@ def test_no_axe_violations(new_page, server_url, locale, scheme, width):
         if violations:
             problems[path] = violations
     assert problems == {}
+
+
+@pytest.mark.parametrize("locale,scheme,width", [("", "light", 1280), ("/he", "dark", 375)])
+def test_no_axe_violations_on_login_errors_and_register(
+    new_page, server_url, locale, scheme, width
+):
+    page = new_page(width=width, color_scheme=scheme, bypass_csp=True)
+    page.goto(f"{server_url}{locale}/login?mode=register")
+    page.locator(".auth-form button[type=submit]").click()  # every field missing
+    page.wait_for_selector("#auth-email-error")
+    assert axe_violations(page) == []
