@@ -7,6 +7,7 @@
  * imported (see ./islands/registry.js); React and the page's one catalog load only when needed.
  */
 import { registry } from "./islands/registry.js";
+import { onChunkFailure, startLivingParts } from "./living.js";
 
 function readProps(element) {
   const source = document.getElementById(element.dataset.props || "");
@@ -24,8 +25,15 @@ async function mountIslands() {
     (element) => element.dataset.island in registry,
   );
   if (elements.length === 0) return;
-  const { mount } = await import("./mount.js");
-  await mount(elements, { registry, readProps });
+  try {
+    const { mount } = await import("./mount.js");
+    await mount(elements, { registry, readProps });
+  } catch (error) {
+    // A chunk that does not load (a deploy replaced it, the network dropped): reload once.
+    console.error(error);
+    onChunkFailure();
+  }
 }
 
+startLivingParts();
 mountIslands();

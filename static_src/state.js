@@ -26,3 +26,9 @@ export function writeCookie(name, value, maxAge = YEAR) {
   const secure = window.location.protocol === "https:" ? "; secure" : "";
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; samesite=lax${secure}`;
 }
+
+export function readCookie(name) {
+  const prefix = `${name}=`;
+  const found = document.cookie.split("; ").find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : null;
+}

@@ -9,6 +9,7 @@ from django.http import QueryDict
 from storefront.accounts.roles import current_user
 from storefront.brands.defaults import DEFAULT_FID, default_brand
 from storefront.catalog.selectors import country_choices, currency_choices
+from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
 
@@ -57,6 +58,12 @@ def chrome(request):
         "brand_title": brand.text("title", locale.code),
         "brand_home_title": brand.text("home_page_title", locale.code),
         "analytics_config": {"ga4": brand.ga4, "gtm": brand.gtm},
+        "living_props": {  # read by static_src/living.js
+            key: translate(f"living.{name}", locale.code)
+            for key, name in (("offline", "offline"), ("online", "online"),
+                              ("loadFailed", "load_failed"),
+                              ("closeNotification", "close_notification"))
+        },
         "page": page,
         "session_user": user,
         "theme_color": settings.BRAND_THEME_COLOR,
