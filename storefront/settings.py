@@ -109,7 +109,12 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# Brands, overrides and login throttles live here. Production uses a shared cache (Redis or
+# memcached through CACHE_URL); the local-memory default is sized so floods of random hosts do
+# not evict the throttle counters.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://storefront")}
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    CACHES["default"].setdefault("OPTIONS", {})["MAX_ENTRIES"] = 200_000
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -147,7 +152,7 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF, NONCE],
         "style-src": [SELF, NONCE],
-        "img-src": [SELF, "data:"],
+        "img-src": [SELF, "data:", "https:"],  # brand images come from partners' https hosts
         "font-src": [SELF],
         "connect-src": [SELF],
         "object-src": [NONE],
@@ -172,6 +177,9 @@ UPSTREAM_RETRY_BACKOFF = env.float("UPSTREAM_RETRY_BACKOFF", default=0.2)
 # in" lasts; how old the last /v3/auth answer may be before a page view asks again (0: always).
 LOGIN_ATTEMPTS_PER_EMAIL = env.int("LOGIN_ATTEMPTS_PER_EMAIL", default=10)
 LOGIN_ATTEMPTS_PER_IP = env.int("LOGIN_ATTEMPTS_PER_IP", default=50)
+REGISTER_ATTEMPTS_PER_IP = env.int("REGISTER_ATTEMPTS_PER_IP", default=10)
+# Behind a proxy: the header carrying the visitor's address (e.g. "X-Forwarded-For").
+CLIENT_IP_HEADER = env("CLIENT_IP_HEADER", default="")
 LOGIN_REMEMBER_SECONDS = env.int("LOGIN_REMEMBER_SECONDS", default=30 * 24 * 60 * 60)
 AUTH_RECHECK_SECONDS = env.int("AUTH_RECHECK_SECONDS", default=0)
 

@@ -6,6 +6,8 @@
 - The cache starts empty in every test (brands are cached).
 """
 
+import threading
+
 import pytest
 
 # The connection maps of the running live servers. Each test points them at its own connection:
@@ -82,6 +84,11 @@ def _test_environment(settings, sandbox_url, db):
     settings.CANONICAL_HOSTS = [*settings.CANONICAL_HOSTS, "testserver"]
     _share_current_connections()
     cache.clear()
+    yield
+    # A background brand refresh started by this test must not land in the next one's cache.
+    for thread in threading.enumerate():
+        if thread.name.startswith("brand-refresh-"):
+            thread.join(timeout=30)
 
 
 @pytest.fixture

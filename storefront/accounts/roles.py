@@ -23,14 +23,16 @@ class SessionUser:
     @classmethod
     def from_auth(cls, data: dict) -> "SessionUser":
         """Build from the ``data`` object of a ``/v3/auth`` answer."""
-        options = data.get("options") or {}
+        options = data.get("options") if isinstance(data.get("options"), dict) else {}
+        actions = data.get("actions") if isinstance(data.get("actions"), list) else []
+        plan_id = data.get("plan_id")
         return cls(
             name=str(data.get("name") or ""),
-            avatar=data.get("avatar"),
-            plan_id=data.get("plan_id"),
-            options=frozenset(k for k, v in options.items() if v),
-            actions=frozenset(data.get("actions") or ()),
-            scope=data.get("scope"),
+            avatar=data.get("avatar") if isinstance(data.get("avatar"), str) else None,
+            plan_id=plan_id if isinstance(plan_id, int) and not isinstance(plan_id, bool) else None,
+            options=frozenset(str(k) for k, v in options.items() if v),
+            actions=frozenset(str(a) for a in actions),
+            scope=data.get("scope") if isinstance(data.get("scope"), str) else None,
         )
 
 

@@ -16,7 +16,7 @@ from storefront.chrome.selectors import external_url, page_url
 from storefront.i18n.catalog import translate
 from storefront.pages.navigation import safe_path
 from storefront.pages.routes import PAGES_BY_NAME
-from storefront.upstream.errors import UpstreamUnavailable, UpstreamValidationError
+from storefront.upstream.errors import UpstreamError, UpstreamValidationError
 
 from .services import LoginThrottled, account_login, account_logout, account_register
 
@@ -110,21 +110,15 @@ def login_page(request, *, page_name):
                 return _done(request, target)
             except LoginThrottled:
                 context["notice_key"] = THROTTLED
-            except UpstreamUnavailable:
-                context["notice_key"] = UNAVAILABLE
             except UpstreamValidationError as exc:
                 _provider_errors(context, exc, mode=mode, locale=locale)
+            except UpstreamError:  # down, or an answer we cannot use
+                context["notice_key"] = UNAVAILABLE
         context["field_errors"] = {
             **context["field_errors"],
             **{field: {"key": key} for field, key in errors.items()},
         }
-        status = (
-            429
-            if context["notice_key"] == THROTTLED
-            else 422
-            if (errors or context["field_errors"] or context["provider_message"])
-            else 200
-        )
+        status = {THROTTLED: 429, UNAVAILABLE: 503}.get(context["notice_key"], 422)
         return _render(request, context, status=status)
 
     context["confirm_logout"] = bool(user) and "logout" in request.GET

@@ -73,6 +73,8 @@ class BrandOverrideAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         forget_override(obj.kind, obj.key)
+        if change and {"kind", "key"} & set(form.changed_data):
+            forget_override(form.initial["kind"], form.initial["key"])
         for mode, text, background, ratio in weak_pairs(previewed_brand(obj)):
             messages.warning(
                 request,
@@ -83,3 +85,8 @@ class BrandOverrideAdmin(admin.ModelAdmin):
     def delete_model(self, request, obj):
         forget_override(obj.kind, obj.key)
         super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            forget_override(obj.kind, obj.key)
+        super().delete_queryset(request, queryset)

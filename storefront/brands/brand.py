@@ -46,10 +46,19 @@ def widget_tokens(query) -> dict[str, str]:
     return tokens
 
 
+# Brand images end up in HTML attributes and in CSS url("..."): only plain https URLs (no
+# quotes, spaces, backslashes or parentheses) and base64 data images are accepted.
+HTTPS_URL_RE = re.compile(
+    r"^https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~!$&*+,;=:@%/?-]*)?$"
+)
+DATA_IMAGE_RE = re.compile(r"^data:image/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$")
+ORIGIN_RE = re.compile(r"^https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?$")
+
+
 def _image(value) -> str | None:
     if not isinstance(value, str) or len(value) > 200_000:
         return None
-    return value if value.startswith(("https://", "data:image/")) else None
+    return value if HTTPS_URL_RE.match(value) or DATA_IMAGE_RE.match(value) else None
 
 
 def _text(value, limit=150) -> str | None:
@@ -57,7 +66,7 @@ def _text(value, limit=150) -> str | None:
 
 
 def _https(value) -> str | None:
-    return value if isinstance(value, str) and value.startswith("https://") else None
+    return value if isinstance(value, str) and HTTPS_URL_RE.match(value) else None
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,8 @@ class Brand:
         changes["translations"] = translations
         if isinstance(config.get("frame_ancestors"), list):
             changes["frame_ancestors"] = tuple(
-                o for o in config["frame_ancestors"] if _https(o) and len(o) < 200
+                o
+                for o in config["frame_ancestors"]
+                if isinstance(o, str) and ORIGIN_RE.match(o) and len(o) < 200
             )
         return replace(self, **changes)

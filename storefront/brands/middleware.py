@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
+from django.utils.http import escape_leading_slashes
 
 from .defaults import DEFAULT_FID
 from .registry import AGENT, BrandUnavailable
@@ -58,7 +59,8 @@ class HostGuardMiddleware:
 def _without_fid(request) -> str:
     query = request.GET.copy()
     query.pop("fid", None)
-    return request.path + (f"?{query.urlencode()}" if query else "")
+    # escape_leading_slashes: "//evil.example/" must stay a path on this host
+    return escape_leading_slashes(request.path) + (f"?{query.urlencode()}" if query else "")
 
 
 class BrandMiddleware:

@@ -4,14 +4,19 @@ from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 
-from .brand import COLOR_TOKENS, HEX_COLOR_RE, SOCIAL_NETWORKS
+from .brand import COLOR_TOKENS, HEX_COLOR_RE, HTTPS_URL_RE, ORIGIN_RE, SOCIAL_NETWORKS
 
 hex_color = RegexValidator(HEX_COLOR_RE, "Use a hex colour: #rgb, #rrggbb or #rrggbbaa.")
 
 
 def https_url(value: str) -> None:
-    if value and not value.startswith("https://"):
-        raise ValidationError("Use an https:// address.")
+    if value and not HTTPS_URL_RE.match(value):
+        raise ValidationError("Use a plain https:// address (no spaces, quotes or brackets).")
+
+
+def https_origin(value: str) -> None:
+    if not ORIGIN_RE.match(value):
+        raise ValidationError(f"{value!r} is not an https origin such as https://partner.example.")
 
 
 class BrandOverride(models.Model):
@@ -59,8 +64,14 @@ class BrandOverride(models.Model):
         return f"{self.get_kind_display()}: {self.key}"
 
     def clean(self):
+        self.key = self.key.strip().lower()
+        if self.kind == self.AGENT and not (self.key.isdigit() and int(self.key) > 0):
+            raise ValidationError({"key": "An agent brand's key is its fid, a positive number."})
         for line in self.frame_ancestors.split():
-            https_url(line)
+            try:
+                https_origin(line)
+            except ValidationError as error:
+                raise ValidationError({"frame_ancestors": error.messages}) from None
 
     def as_config(self) -> dict:
         """The non-blank fields, in the provider's config shape."""

@@ -11,15 +11,17 @@ good value is served; with none, ``BrandUnavailable`` tells the caller to fall b
 key is not asked again for ``DOWN_SECONDS``.
 """
 
+import hashlib
 import logging
 import threading
 import time
+import uuid
 
 from django.conf import settings
 from django.core.cache import cache
 
 from storefront.upstream.client import UpstreamClient
-from storefront.upstream.errors import UpstreamError, UpstreamNotFound
+from storefront.upstream.errors import UpstreamError, UpstreamNotFound, UpstreamUnavailable
 
 from .models import BrandOverride
 
@@ -27,7 +29,7 @@ logger = logging.getLogger(__name__)
 
 AGENT, AGENCY, WHITE_LABEL = BrandOverride.AGENT, BrandOverride.AGENCY, BrandOverride.WHITE_LABEL
 PATHS = {AGENT: "/v3/agent/{key}", AGENCY: "/v3/agency/{key}", WHITE_LABEL: "/v3/white-label/{key}"}
-LOCK_SECONDS = 15
+LOCK_SECONDS = 60  # longer than the slowest fetch (timeouts x retries)
 WAIT_SECONDS = 3  # how long a request waits for another one's fetch of the same key
 DOWN_SECONDS = 10  # after a failure, do not ask again for this long (pages stay fast)
 
@@ -37,6 +39,9 @@ class BrandUnavailable(Exception):
 
 
 def _cache_key(kind: str, key: str) -> str:
+    """Short and safe for any cache backend (memcached keys stop at 250 characters)."""
+    if len(key) > 100:
+        key = hashlib.sha256(key.encode()).hexdigest()
     return f"brand:{kind}:{key}"
 
 
@@ -46,7 +51,9 @@ def _fetch(kind: str, key: str) -> dict | None:
     except UpstreamNotFound:
         return None
     data = (answer.data or {}).get("data")
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise UpstreamUnavailable(f"{kind}:{key}: an answer without a brand")
+    return data
 
 
 def _store(kind: str, key: str, config: dict | None) -> None:
@@ -56,21 +63,26 @@ def _store(kind: str, key: str, config: dict | None) -> None:
     cache.set(_cache_key(kind, key), {"config": config, "at": time.time()}, timeout=timeout)
 
 
-def _refresh(kind: str, key: str) -> dict | None:
-    """Ask the provider (the caller holds the lock) and remember the answer."""
+def _refresh(kind: str, key: str, token: str) -> dict | None:
+    """Ask the provider (the caller holds the lock ``token``) and remember the answer; a
+    failure is remembered for DOWN_SECONDS. Only the lock's owner releases it."""
     lock = _cache_key(kind, key) + ":lock"
     try:
         config = _fetch(kind, key)
         _store(kind, key, config)
         return config
+    except UpstreamError:
+        cache.set(_cache_key(kind, key) + ":down", 1, timeout=DOWN_SECONDS)
+        raise
     finally:
-        cache.delete(lock)
+        if cache.get(lock) == token:
+            cache.delete(lock)
 
 
-def _refresh_in_background(kind: str, key: str) -> None:
+def _refresh_in_background(kind: str, key: str, token: str) -> None:
     def run():
         try:
-            _refresh(kind, key)
+            _refresh(kind, key, token)
         except UpstreamError as exc:
             logger.warning("Brand refresh %s:%s failed: %s", kind, key, exc)
 
@@ -102,20 +114,23 @@ def provider_config(kind: str, key: str) -> dict | None:
         )
         if now - entry["at"] < fresh_for:
             return entry["config"]
-    if entry is None and cache.get(_cache_key(kind, key) + ":down"):
+    down = cache.get(_cache_key(kind, key) + ":down")
+    if down and entry is not None:
+        return entry["config"]  # stale, and the provider failed moments ago: do not ask again
+    if down:
         raise BrandUnavailable(f"{kind}:{key}: the provider failed moments ago")
-    got_lock = cache.add(_cache_key(kind, key) + ":lock", 1, timeout=LOCK_SECONDS)
+    token = uuid.uuid4().hex
+    got_lock = cache.add(_cache_key(kind, key) + ":lock", token, timeout=LOCK_SECONDS)
     if entry is not None:
         if got_lock:
-            _refresh_in_background(kind, key)
+            _refresh_in_background(kind, key, token)
         return entry["config"]
     if not got_lock:
         return _wait_for_other_fetch(kind, key)
     try:
-        return _refresh(kind, key)
+        return _refresh(kind, key, token)
     except UpstreamError as exc:
         logger.warning("Brand %s:%s unavailable: %s", kind, key, exc)
-        cache.set(_cache_key(kind, key) + ":down", 1, timeout=DOWN_SECONDS)
         raise BrandUnavailable(str(exc)) from exc
 
 

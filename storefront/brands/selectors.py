@@ -43,11 +43,13 @@ def lookup(*, host: str, fid: int) -> tuple[str, str]:
 def is_known_host(*, host: str) -> bool | None:
     """True for canonical and suffix hosts and custom hosts the registry knows; False for
     others; None when the provider cannot be asked and nothing is cached."""
-    if is_canonical_host(host=host) or is_suffix_host(host=host):
+    if is_canonical_host(host=host):
         return True
     name = hostname(host)
     if not is_well_formed_domain(name):
         return False
+    if is_suffix_host(host=host):
+        return True
     if override_config(WHITE_LABEL, name):
         return True
     try:

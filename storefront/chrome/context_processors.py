@@ -60,9 +60,12 @@ def chrome(request):
         "analytics_config": {"ga4": brand.ga4, "gtm": brand.gtm},
         "living_props": {  # read by static_src/living.js
             key: translate(f"living.{name}", locale.code)
-            for key, name in (("offline", "offline"), ("online", "online"),
-                              ("loadFailed", "load_failed"),
-                              ("closeNotification", "close_notification"))
+            for key, name in (
+                ("offline", "offline"),
+                ("online", "online"),
+                ("loadFailed", "load_failed"),
+                ("closeNotification", "close_notification"),
+            )
         },
         "page": page,
         "session_user": user,

@@ -23,6 +23,7 @@ from .models import Account, Lead, ProviderBrand, ProviderSession
 
 SESSION_COOKIE = "provider_session"
 XSRF_COOKIE = "XSRF-TOKEN"
+DUMMY_HASH = make_password("not-a-real-password")
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 # Message keys (catalog ``provider.*``): the provider answers in the request's ``locale``.
@@ -141,7 +142,9 @@ def login(request):
     if errors:
         return validation_error(request, errors)
     account = Account.objects.filter(email=email).first()
-    if account is None or not check_password(password, account.password):
+    # Check a password either way, so an unknown email takes as long as a wrong password.
+    matches = check_password(password, account.password if account else DUMMY_HASH)
+    if account is None or not matches:
         return validation_error(request, {"email": [BAD_CREDENTIALS]})
     response = HttpResponse(status=204)
     _set_session_cookies(response, _login_session(session, account))

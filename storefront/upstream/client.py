@@ -8,8 +8,10 @@ with backoff on connection errors, timeouts and 5xx answers; POSTs never are. Fa
 typed errors of ``errors.py``.
 """
 
+import http.cookiejar
 import time
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 import requests
 from django.conf import settings
@@ -20,7 +22,17 @@ from .errors import UpstreamUnavailable, error_for
 AUTH_PATHS = ("/sanctum/csrf-cookie", "/login", "/logout", "/v3/auth", "/api/register")
 XSRF_COOKIE = "XSRF-TOKEN"
 
-_http = requests.Session()  # one connection pool per process
+
+def _pool() -> requests.Session:
+    """One connection pool per process. It must never keep cookies: every visitor's provider
+    cookies travel explicitly with their own calls, or one visitor's session would leak into
+    another's."""
+    session = requests.Session()
+    session.cookies.set_policy(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+    return session
+
+
+_http = _pool()
 
 
 @dataclass
@@ -34,10 +46,7 @@ class UpstreamResponse:
 class UpstreamClient:
     locale: str = "en"
     cookies: dict = field(default_factory=dict)  # the provider's cookies for this visitor
-
-    @property
-    def logged_in(self) -> bool:
-        return bool(self.cookies.get("provider_session"))
+    logged_in: bool = False  # a logged-in visitor's calls carry cookies, not the client token
 
     def get(self, path: str, *, params: dict | None = None) -> UpstreamResponse:
         attempts = 1 + max(0, settings.UPSTREAM_GET_RETRIES)
@@ -58,7 +67,7 @@ class UpstreamClient:
         if not self.logged_in and path not in AUTH_PATHS:
             headers["Authorization"] = f"Bearer {settings.UPSTREAM_CLIENT_TOKEN}"
         if self.cookies.get(XSRF_COOKIE):
-            headers["X-XSRF-TOKEN"] = self.cookies[XSRF_COOKIE]
+            headers["X-XSRF-TOKEN"] = unquote(self.cookies[XSRF_COOKIE])  # Laravel encodes it
         return headers
 
     def _send(self, method: str, path: str, **kwargs) -> UpstreamResponse:
@@ -82,7 +91,7 @@ class UpstreamClient:
             body = response.json() if response.content else None
         except ValueError:
             body = None
-        if response.status_code >= 400:
+        if response.status_code >= 300:  # a redirect is not an answer: never follow blindly
             raise error_for(response.status_code, body)
         return UpstreamResponse(
             response.status_code,

@@ -49,5 +49,5 @@ def error_for(status: int, body) -> UpstreamError:
         422: UpstreamValidationError,
     }.get(status)
     if kind is None:
-        kind = UpstreamUnavailable if status >= 500 else UpstreamError
+        kind = UpstreamUnavailable if status >= 500 or status < 400 else UpstreamError
     return kind(message or f"HTTP {status}", errors=errors, status=status)

@@ -281,3 +281,23 @@ def test_login_pages_work_without_javascript_and_link_the_reset_page(client, set
         html = client.get(path, headers=HOST).content.decode()
         assert '<form method="post"' in html and 'name="csrfmiddlewaretoken"' in html
         assert f'href="{settings.EXTERNAL_LINKS["forgot_password"]}"' in html
+
+
+def test_csrf_token_and_session_id_change_at_login(client):
+    client.get("/login", headers=HOST)
+    before = client.cookies["csrftoken"].value
+    response = _login(client, "agent@example.com")
+    assert response.cookies["csrftoken"].value != before
+
+
+def test_provider_down_at_login_is_a_clear_503(client, settings):
+    settings.UPSTREAM_URL = "http://127.0.0.1:9"
+    response = _login(client, "agent@example.com")
+    assert response.status_code == 503
+    assert translate("auth.unavailable", "en") in unescape(response.content.decode())
+
+
+def test_parallel_attempts_cannot_pass_the_limit(client, settings):
+    settings.LOGIN_ATTEMPTS_PER_EMAIL = 3
+    statuses = [_login(client, "agent@example.com", password="wrong").status_code for _ in range(5)]
+    assert statuses == [422, 422, 422, 429, 429]

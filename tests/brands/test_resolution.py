@@ -243,3 +243,49 @@ def test_analytics_load_under_the_nonce_only_when_the_brand_sets_an_id(client):
     assert re.search(rf'<script src="[^"]*analytics[^"]*\.js" nonce="{re.escape(nonce)}"', html)
     assert '{"ga4": "G-TEST1234", "gtm": "GTM-ABC123"}' in html
     assert "https://www.googletagmanager.com" in re.search(r"script-src ([^;]+)", policy).group(1)
+
+
+def test_stripping_a_bad_fid_never_redirects_off_the_host(client):
+    response = _get(client, "//evil.example/?fid=x")
+    assert response.status_code == 302
+    assert (
+        not response["Location"].startswith("//")
+        and "evil.example" not in response["Location"].split("/")[2:3]
+    )
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        'https://x.example/a.png")}body{display:none}',
+        "https://x.example/a.png\n}body{display:none}",
+        "https://x.example/a (1).png",
+        "javascript:alert(1)",
+        "data:text/html;base64,PHNjcmlwdD4=",
+    ],
+)
+def test_brand_images_with_css_or_html_breakouts_are_ignored(client, monkeypatch, value):
+    monkeypatch.setattr(
+        registry,
+        "_fetch",
+        lambda kind, key: {
+            "background": {"light": value},
+            "logo": {"light": value},
+            "favicon": value,
+            "frame_ancestors": [
+                "https://ok.example",
+                "https://a.example; script-src *",
+                "https://b.example\nX: y",
+            ],
+        },
+    )
+    response = _get(client, "/widgets/search?fid=5")
+    html = response.content.decode()
+    assert "display:none" not in html and "javascript:" not in html and "text/html" not in html
+    assert "frame-ancestors https://ok.example;" in response["Content-Security-Policy"] + ";"
+
+
+def test_malformed_white_label_suffix_hosts_are_refused(client, upstream_calls):
+    for host in ("a..partners.localhost", "-x-.partners.localhost", "a_b.partners.localhost"):
+        assert _get(client, "/", host=host).status_code == 400
+    assert upstream_calls == []

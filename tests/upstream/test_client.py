@@ -152,3 +152,9 @@ def test_connection_refused_is_unavailable(settings):
     settings.UPSTREAM_URL = "http://127.0.0.1:9"  # discard port: nothing listens
     with pytest.raises(UpstreamUnavailable):
         UpstreamClient().get("/v3/agent/1")
+
+
+def test_one_visitors_provider_session_never_reaches_another():
+    _logged_in("agent@example.com")  # visitor A
+    with pytest.raises(UpstreamUnauthorized):
+        UpstreamClient().get("/v3/auth")  # visitor B, a fresh client: not A
