@@ -1,14 +1,36 @@
 /**
- * Client state: the one module that reads and writes localStorage and the mirrored cookies.
- * Keys are the spec's (section 3); choices the server renders are mirrored in cookies so the
- * first paint is already right.
+ * Client state: the one module that reads and writes the visitor's persisted state (spec
+ * section 3) in localStorage, under the spec's keys, and mirrors into cookies the choices the
+ * server renders (currency, country, priceDisplay, colour mode) so the first paint is right.
+ *
+ * The rules of section 4 live here as plain functions (tested by state.test.js): saved
+ * searches (same URL before its session part replaced, at most 8, only future check-ins shown)
+ * and the area unit toggle (m <-> f).
  */
 const YEAR = 365 * 24 * 60 * 60;
 
-export function readLocal(key, fallback = null) {
+export const KEYS = Object.freeze([
+  "authCheck", "authUser", "countries", "country", "currencies", "currency", "favorites", "fid",
+  "priceDisplay", "visited", "closed", "referral", "searches", "unit", "whiteLabel",
+]);
+export const COLOR_MODE_KEY = "color-mode";
+export const DEFAULTS = Object.freeze({ priceDisplay: "net", unit: "m", favorites: [], searches: [] });
+const MIRRORED = new Set(["currency", "country", "priceDisplay", COLOR_MODE_KEY]);
+export const MAX_SEARCHES = 8;
+export const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
+
+function storage() {
   try {
-    const value = window.localStorage.getItem(key);
-    return value === null ? fallback : JSON.parse(value);
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readLocal(key, fallback = DEFAULTS[key] ?? null) {
+  try {
+    const value = storage()?.getItem(key);
+    return value === null || value === undefined ? fallback : JSON.parse(value);
   } catch {
     return fallback;
   }
@@ -16,10 +38,11 @@ export function readLocal(key, fallback = null) {
 
 export function writeLocal(key, value) {
   try {
-    window.localStorage.setItem(key, JSON.stringify(value));
+    storage()?.setItem(key, JSON.stringify(value));
   } catch {
     /* storage full or disabled: the cookie mirror still carries server-rendered choices */
   }
+  if (MIRRORED.has(key) && typeof value === "string") writeCookie(key, value);
 }
 
 export function writeCookie(name, value, maxAge = YEAR) {
@@ -31,4 +54,38 @@ export function readCookie(name) {
   const prefix = `${name}=`;
   const found = document.cookie.split("; ").find((part) => part.startsWith(prefix));
   return found ? decodeURIComponent(found.slice(prefix.length)) : null;
+}
+
+/* ---------- rules of spec section 4 (pure) ---------- */
+
+/** The area unit after a toggle: m <-> f. */
+export function toggleUnit(unit) {
+  return unit === "f" ? "m" : "f";
+}
+
+function withoutSession(router) {
+  const url = new URL(router, "http://storefront.invalid");
+  url.searchParams.delete("session");
+  return url.pathname + url.search;
+}
+
+/** Saved searches after adding ``search``: one with the same URL (before its session part) is
+ * replaced, the new one goes last, and only the newest 8 are kept. */
+export function addSearch(searches, search) {
+  const key = withoutSession(search.router);
+  const kept = searches.filter((s) => withoutSession(s.router) !== key);
+  return [...kept, search].slice(-MAX_SEARCHES);
+}
+
+/** The searches worth showing: check-in today or later (``today`` as YYYY-MM-DD). */
+export function visibleSearches(searches, today) {
+  return searches.filter((s) => typeof s?.params?.check_in === "string" && s.params.check_in >= today);
+}
+
+export function removeAt(list, index) {
+  return list.filter((_item, i) => i !== index);
+}
+
+export function toggleFavorite(favorites, id) {
+  return favorites.includes(id) ? favorites.filter((f) => f !== id) : [...favorites, id];
 }

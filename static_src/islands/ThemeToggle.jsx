@@ -5,7 +5,7 @@
  * reads, then updates <html data-theme> at once.
  */
 import { useState } from "react";
-import { readLocal, writeCookie, writeLocal } from "../state.js";
+import { readLocal, writeLocal } from "../state.js";
 import { Icon } from "./icons.jsx";
 
 function checkProps({ mode, modes, storageKey }) {
@@ -17,8 +17,7 @@ function checkProps({ mode, modes, storageKey }) {
 
 function apply(mode, storageKey) {
   document.documentElement.dataset.theme = mode;
-  writeLocal(storageKey, mode);
-  writeCookie(storageKey, mode);
+  writeLocal(storageKey, mode); // mirrored in the cookie the server reads
 }
 
 export default function ThemeToggle(props) {

@@ -1,0 +1,43 @@
+/** The client-state rules of spec section 4 (static_src/state.js). */
+import assert from "node:assert/strict";
+import test from "node:test";
+import { DEFAULTS, KEYS, MAX_SEARCHES, addSearch, removeAt, toggleFavorite, toggleUnit,
+  visibleSearches } from "./state.js";
+
+const search = (router, checkIn = "2026-12-01") => ({ router, params: { check_in: checkIn } });
+
+test("the spec's keys and defaults", () => {
+  assert.equal(KEYS.length, 15);
+  assert.equal(DEFAULTS.priceDisplay, "net");
+  assert.equal(DEFAULTS.unit, "m");
+});
+
+test("the area unit toggles between m and f", () => {
+  assert.equal(toggleUnit("m"), "f");
+  assert.equal(toggleUnit("f"), "m");
+});
+
+test("a search with the same URL before its session part replaces the old one, last", () => {
+  const before = [search("/hotels/search?q=rome&session=1"), search("/hotels/search?q=oslo")];
+  const after = addSearch(before, search("/hotels/search?q=rome&session=2", "2026-12-05"));
+  assert.deepEqual(after.map((s) => s.router), [
+    "/hotels/search?q=oslo", "/hotels/search?q=rome&session=2"]);
+});
+
+test("at most 8 searches are kept, the oldest dropped", () => {
+  let searches = [];
+  for (let i = 0; i < 10; i += 1) searches = addSearch(searches, search(`/hotels/search?q=${i}`));
+  assert.equal(searches.length, MAX_SEARCHES);
+  assert.equal(searches[0].router, "/hotels/search?q=2");
+});
+
+test("only searches checking in today or later are shown", () => {
+  const list = [search("/a", "2026-11-20"), search("/b", "2026-11-21"), search("/c", "2027-01-01")];
+  assert.deepEqual(visibleSearches(list, "2026-11-21").map((s) => s.router), ["/b", "/c"]);
+});
+
+test("searches and favorites can be removed singly", () => {
+  assert.deepEqual(removeAt(["a", "b", "c"], 1), ["a", "c"]);
+  assert.deepEqual(toggleFavorite(["h1", "h2"], "h1"), ["h2"]);
+  assert.deepEqual(toggleFavorite(["h2"], "h1"), ["h2", "h1"]);
+});
