@@ -1,5 +1,12 @@
 /** The icons islands draw; the same shapes as templates/includes/icons/*.svg. */
 const PATHS = {
+  chevron: <path d="M6 9l6 6 6-6" />,
+  globe: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+    </>
+  ),
   dark: <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />,
   light: (
     <>
@@ -15,10 +22,10 @@ const PATHS = {
   ),
 };
 
-export function Icon({ name }) {
+export function Icon({ name, small = false }) {
   return (
     <svg
-      className="icon"
+      className={small ? "icon icon--small" : "icon"}
       width="20"
       height="20"
       viewBox="0 0 24 24"

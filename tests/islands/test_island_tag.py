@@ -20,9 +20,9 @@ def _props(html, props_id):
 def test_theme_toggle_island_has_fallback_and_props(client):
     client.cookies["color-mode"] = "dark"
     html = client.get("/").content.decode()
-    islands = _islands(html)
-    assert [name for _tag, name, _id in islands] == ["ThemeToggle"]
-    props = _props(html, islands[0][2])
+    islands = {name: props_id for _tag, name, props_id in _islands(html)}
+    assert set(islands) == {"LanguagePicker", "ThemeToggle"}
+    props = _props(html, islands["ThemeToggle"])
     assert props == {
         "mode": "dark",
         "modes": ["system", "light", "dark"],
@@ -61,3 +61,13 @@ def test_widget_colours_from_query_are_validated(client):
     ).content.decode()
     assert "--brand:#ff6600;" in html and "--text-brand:#abc;" in html
     assert "body{x:y}" not in html and "red;" not in html
+
+
+def test_language_picker_props_link_the_current_page_in_every_locale(client):
+    html = client.get("/de/hotels?currency=EUR").content.decode()
+    islands = {name: props_id for _tag, name, props_id in _islands(html)}
+    props = _props(html, islands["LanguagePicker"])
+    assert props["current"] == "de" and len(props["links"]) == 39
+    he = next(link for link in props["links"] if link["code"] == "he")
+    assert he["dir"] == "rtl" and he["name"] == "עברית"
+    assert he["href"] == "/preferences/language?locale=he&next=%2Fhe%2Fhotels%3Fcurrency%3DEUR"

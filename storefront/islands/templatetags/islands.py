@@ -16,7 +16,7 @@ class IslandNode(template.Node):
     def render(self, context):
         name = self.name.resolve(context)
         request = context["request"]
-        props = BUILDERS[name](request)
+        props = BUILDERS[name](request, context)
         seq = getattr(request, "_island_seq", 0) + 1
         request._island_seq = seq
         props_id = f"island-props-{seq}"

@@ -1,0 +1,85 @@
+/**
+ * Dialogs and sheets on the native <dialog> (spec section 2, modals): showModal() gives the
+ * top layer, inert background, focus containment and focus return; this adds close on Escape,
+ * on a click outside, and (at widths up to 639 px) on a swipe: down for the bottom sheet, left
+ * in LTR / right in RTL for the side sheet. Body scrolling is locked while it is open.
+ */
+import { useEffect, useRef } from "react";
+
+export const SWIPE_BREAKPOINT = 639;
+const SWIPE_DISTANCE = 60;
+
+function swipeCloses(variant, dx, dy) {
+  if (window.innerWidth > SWIPE_BREAKPOINT) return false;
+  const rtl = document.documentElement.dir === "rtl";
+  if (variant === "bottom") return dy > SWIPE_DISTANCE && Math.abs(dy) > Math.abs(dx);
+  if (variant === "side") {
+    const outward = rtl ? dx : -dx;
+    return outward > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(dy);
+  }
+  return false;
+}
+
+export default function Dialog({ open, onClose, title, titleId, variant = "bottom", closeLabel, children }) {
+  const ref = useRef(null);
+  const start = useRef(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      document.body.classList.add("scroll-locked");
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+    return undefined;
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const closed = () => {
+      document.body.classList.remove("scroll-locked");
+      onClose();
+    };
+    dialog.addEventListener("close", closed);
+    return () => dialog.removeEventListener("close", closed);
+  }, [onClose]);
+
+  function onClick(event) {
+    // The backdrop: pressed and released outside the panel (a drag that merely ends there,
+    // or a swipe, is not a click outside).
+    if (event.target === ref.current && start.current?.onBackdrop) ref.current.close();
+    start.current = null;
+  }
+  function onPointerDown(event) {
+    start.current = { x: event.clientX, y: event.clientY, onBackdrop: event.target === ref.current };
+  }
+  function onPointerUp(event) {
+    if (!start.current) return;
+    const dx = event.clientX - start.current.x;
+    const dy = event.clientY - start.current.y;
+    if (!start.current.onBackdrop && swipeCloses(variant, dx, dy)) ref.current.close();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={`sheet sheet--${variant}`}
+      aria-labelledby={titleId}
+      onClick={onClick}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+    >
+      <div className="sheet__panel">
+        <div className="sheet__header">
+          <h2 className="sheet__title" id={titleId}>{title}</h2>
+          <button type="button" className="icon-button sheet__close" aria-label={closeLabel} onClick={() => ref.current.close()}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}
