@@ -26,6 +26,20 @@ def _login(client, email, password=DEMO_PASSWORD, locale="", next_path="/hotels"
     return client.post(f"{locale}/login", data, headers=HOST)
 
 
+def _register(client, **fields):
+    data = {
+        "action": "register",
+        "mode": "register",
+        "name": "Nina Novak",
+        "email": "nina@example.com",
+        "password": "long-enough-1",
+        "password_confirmation": "long-enough-1",
+        "next": "/hotels",
+        **fields,
+    }
+    return client.post("/login", data, headers=HOST)
+
+
 def _ids(html, region):
     block = re.search(rf"<{region}\b.*?</{region}>", html, re.S).group(0)
     return set(re.findall(r'data-link="([^"]+)"', block))
@@ -147,55 +161,20 @@ def test_missing_fields_are_named_before_asking_the_provider(client):
 
 
 def test_register_with_mismatched_confirmation_shows_the_field_message(client):
-    response = client.post(
-        "/login",
-        {
-            "action": "register",
-            "mode": "register",
-            "name": "Nina Novak",
-            "email": "nina@example.com",
-            "password": "long-enough-1",
-            "password_confirmation": "x",
-            "next": "/",
-        },
-        headers=HOST,
-    )
+    response = _register(client, password_confirmation="x", next="/")
     html = unescape(response.content.decode())
     assert translate("provider.password_mismatch", "en") in html
     assert 'value="Nina Novak"' in html and 'value="nina@example.com"' in html
 
 
 def test_register_then_logged_in(client):
-    response = client.post(
-        "/login",
-        {
-            "action": "register",
-            "mode": "register",
-            "name": "Nina Novak",
-            "email": "nina@example.com",
-            "password": "long-enough-1",
-            "password_confirmation": "long-enough-1",
-            "next": "/hotels",
-        },
-        headers=HOST,
-    )
+    response = _register(client)
     assert response.status_code == 302 and response["Location"] == "/hotels"
     assert "Nina Novak" in client.get("/hotels", headers=HOST).content.decode()
 
 
 def test_register_never_says_an_email_exists(client):
-    response = client.post(
-        "/login",
-        {
-            "action": "register",
-            "mode": "register",
-            "name": "Someone Else",
-            "email": "agent@example.com",
-            "password": "long-enough-1",
-            "password_confirmation": "long-enough-1",
-        },
-        headers=HOST,
-    )
+    response = _register(client, name="Someone Else", email="agent@example.com")
     html = unescape(response.content.decode())
     assert translate("auth.register_failed", "en") in html
     assert translate("provider.email_taken", "en") not in html
