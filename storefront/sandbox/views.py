@@ -11,6 +11,7 @@
 import json
 import re
 import secrets
+from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
@@ -78,6 +79,25 @@ def _authorised(request) -> bool:
     return bool(session and session.account_id)
 
 
+def xsrf_protected(view):
+    """Sanctum's rule for state-changing calls: the provider session's XSRF token must come
+    back in X-XSRF-TOKEN (else 419). The view gets the session."""
+
+    @wraps(view)
+    def checked(request):
+        session = _session(request)
+        if not _xsrf_ok(request, session):
+            return error(request, CSRF_MISMATCH, 419)
+        return view(request, session)
+
+    return checked
+
+
+def missing(data, fields) -> dict:
+    """{field: [required message key]} for each empty field, in order."""
+    return {field: [required(field)] for field in fields if not _text(data, field)}
+
+
 def _set_session_cookies(response, session):
     response.set_cookie(SESSION_COOKIE, session.key, httponly=True, samesite="Lax")
     response.set_cookie(XSRF_COOKIE, session.xsrf_token, samesite="Lax")
@@ -128,17 +148,11 @@ def _login_session(session, account):
 
 
 @require_POST
-def login(request):
-    session = _session(request)
-    if not _xsrf_ok(request, session):
-        return error(request, CSRF_MISMATCH, 419)
+@xsrf_protected
+def login(request, session):
     data = _form(request)
     email, password = _text(data, "email").lower(), data.get("password") or ""
-    errors = {}
-    if not email:
-        errors["email"] = [required("email")]
-    if not password:
-        errors["password"] = [required("password")]
+    errors = missing(data, ("email", "password"))
     if errors:
         return validation_error(request, errors)
     account = Account.objects.filter(email=email).first()
@@ -152,10 +166,8 @@ def login(request):
 
 
 @require_POST
-def logout(request):
-    session = _session(request)
-    if not _xsrf_ok(request, session):
-        return error(request, CSRF_MISMATCH, 419)
+@xsrf_protected
+def logout(request, session):
     session.account = None
     session.save(update_fields=["account"])
     return HttpResponse(status=204)
@@ -170,10 +182,8 @@ def auth(request):
 
 
 @require_POST
-def register(request):
-    session = _session(request)
-    if not _xsrf_ok(request, session):
-        return error(request, CSRF_MISMATCH, 419)
+@xsrf_protected
+def register(request, session):
     data = _form(request)
     name, email = _text(data, "name"), _text(data, "email").lower()
     password, confirmation = data.get("password") or "", data.get("password_confirmation") or ""
@@ -231,10 +241,7 @@ def proxy(request):
     if not _authorised(request):
         return error(request, UNAUTHENTICATED, 401)
     data = _form(request)
-    errors = {}
-    for field in ("name", "email", "phone"):
-        if not _text(data, field):
-            errors[field] = [required(field)]
+    errors = missing(data, ("name", "email", "phone"))
     if "email" not in errors and not EMAIL_RE.match(_text(data, "email")):
         errors["email"] = [INVALID_EMAIL]
     if errors:
