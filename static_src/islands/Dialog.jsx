@@ -30,6 +30,7 @@ export default function Dialog({ open, onClose, title, titleId, variant = "botto
     if (open && !dialog.open) {
       dialog.showModal();
       document.body.classList.add("scroll-locked");
+      dialog.querySelector("[data-autofocus]")?.focus(); // else showModal focuses the first control
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -46,14 +47,20 @@ export default function Dialog({ open, onClose, title, titleId, variant = "botto
     return () => dialog.removeEventListener("close", closed);
   }, [onClose]);
 
+  // The backdrop is the part of the <dialog> element's events outside its box (a click on the
+  // sheet's own empty space targets the <dialog> too).
+  function outside(event) {
+    const box = ref.current.getBoundingClientRect();
+    const { clientX: x, clientY: y } = event;
+    return x < box.left || x > box.right || y < box.top || y > box.bottom;
+  }
   function onClick(event) {
-    // The backdrop: pressed and released outside the panel (a drag that merely ends there,
-    // or a swipe, is not a click outside).
-    if (event.target === ref.current && start.current?.onBackdrop) ref.current.close();
+    // Pressed and released on the backdrop (a drag that merely ends there is not a click outside).
+    if (start.current?.onBackdrop && outside(event)) ref.current.close();
     start.current = null;
   }
   function onPointerDown(event) {
-    start.current = { x: event.clientX, y: event.clientY, onBackdrop: event.target === ref.current };
+    start.current = { x: event.clientX, y: event.clientY, onBackdrop: outside(event) };
   }
   function onPointerUp(event) {
     if (!start.current) return;

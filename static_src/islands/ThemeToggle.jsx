@@ -1,6 +1,6 @@
 /**
- * Colour-theme toggle: system -> light -> dark -> system (spec section 4).
- * Props from storefront.islands.props.theme_toggle_props: { mode, modes, storageKey }.
+ * Colour-theme toggle: system -> light -> dark -> system (spec section 4), drawn by the Header
+ * island (bar and account menu). Props: header_props()["theme"] { mode, modes, storageKey }, t.
  * Persists under the colour-mode key (localStorage) and mirrors it in the cookie the server
  * reads, then updates <html data-theme> at once.
  */
@@ -10,7 +10,7 @@ import { Icon } from "./icons.jsx";
 
 function checkProps({ mode, modes, storageKey }) {
   if (!Array.isArray(modes) || !modes.includes(mode) || typeof storageKey !== "string") {
-    throw new Error("ThemeToggle: props do not match theme_toggle_props()");
+    throw new Error("ThemeToggle: props do not match header_props()['theme']");
   }
   return { mode, modes, storageKey };
 }
@@ -22,7 +22,7 @@ function apply(mode, storageKey) {
 
 export default function ThemeToggle(props) {
   const { modes, storageKey } = checkProps(props);
-  const t = props.i18n.t;
+  const { t } = props;
   const [mode, setMode] = useState(() => {
     const stored = readLocal(storageKey);
     if (modes.includes(stored) && stored !== props.mode) {

@@ -20,12 +20,43 @@ const PATHS = {
       <path d="M8 20h8M12 16v4" />
     </>
   ),
+  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  back: <path d="M15 18l-6-6 6-6" />,
+  user: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+    </>
+  ),
+  currency: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M14.8 9A3 3 0 0 0 12 7.5c-1.7 0-3 1-3 2.3s1.3 1.9 3 2.2 3 .9 3 2.2-1.3 2.3-3 2.3a3 3 0 0 1-2.8-1.5M12 6v1.5M12 16.5V18" />
+    </>
+  ),
+  external: <path d="M7 17L17 7M9 7h8v8" />,
+  pin: (
+    <>
+      <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </>
+  ),
+  search: (
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M21 21l-4.3-4.3" />
+    </>
+  ),
 };
 
+// Icons that point along the reading direction mirror in right-to-left pages.
+const FLIP_RTL = new Set(["back", "external"]);
+
 export function Icon({ name, small = false }) {
+  const classes = ["icon", small && "icon--small", FLIP_RTL.has(name) && "icon--flip-rtl"];
   return (
     <svg
-      className={small ? "icon icon--small" : "icon"}
+      className={classes.filter(Boolean).join(" ")}
       width="20"
       height="20"
       viewBox="0 0 24 24"

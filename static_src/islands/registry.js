@@ -1,8 +1,10 @@
 /**
  * The one island registry: island name -> lazy import, alphabetical.
- * A name here must match a builder in storefront/islands/props.py.
+ * A name here must match a builder in storefront/islands/props.py. Dialogs are not islands:
+ * each is its own chunk under ./dialogs/, loaded by LazyDialog on first open.
  */
 export const registry = {
-  LanguagePicker: () => import("./LanguagePicker.jsx"),
-  ThemeToggle: () => import("./ThemeToggle.jsx"),
+  CountryPicker: () => import("./CountryPicker.jsx"),
+  Header: () => import("./Header.jsx"),
+  UnitToggle: () => import("./UnitToggle.jsx"),
 };

@@ -3,11 +3,15 @@
 Works without JavaScript: modes are links (``?mode=register``, ``?logout=1``), the forms post
 back to the same localised URL with Django's CSRF token. ``next`` (a path on this host) is
 where the visitor returns, same page and same query, after logging in or out.
+
+The header's login modal (static_src/islands/dialogs/LoginDialog.jsx) posts the same form with
+``Accept: application/json`` and gets ``{"redirect": ...}`` or, with the same status codes as
+the page, ``{"message": ..., "fields": {field: first message}}``, every text localised.
 """
 
 import re
 
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseRedirect, JsonResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods
 
@@ -51,9 +55,16 @@ def _form_errors(mode: str, data) -> dict[str, str]:
     return errors
 
 
+def _wants_json(request) -> bool:
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
 def _done(request, target: str):
     """Back to ``target``; the price display starts again at net (spec section 4)."""
-    response = HttpResponseRedirect(target)
+    if _wants_json(request):
+        response = JsonResponse({"redirect": target})
+    else:
+        response = HttpResponseRedirect(target)
     remember(response, PRICE_DISPLAY_KEY, "net")
     return response
 
@@ -119,6 +130,8 @@ def login_page(request, *, page_name):
             **{field: {"key": key} for field, key in errors.items()},
         }
         status = {THROTTLED: 429, UNAVAILABLE: 503}.get(context["notice_key"], 422)
+        if _wants_json(request):
+            return _json_errors(context, locale=locale, status=status)
         return _render(request, context, status=status)
 
     context["confirm_logout"] = bool(user) and "logout" in request.GET
@@ -140,6 +153,21 @@ def _provider_errors(context, exc: UpstreamValidationError, *, mode: str, locale
         context["field_errors"][field] = {"text": messages[0]}
     if not (messages and messages[0] == exc.message):  # said once, beside its field
         context["provider_message"] = exc.message
+
+
+def _json_errors(context, *, locale: str, status: int) -> JsonResponse:
+    """What the page would show, as data: the notice, and the first message per field."""
+    fields = {
+        field: translate(error["key"], locale) if "key" in error else error["text"]
+        for field, error in context["field_errors"].items()
+    }
+    if context["notice_key"]:
+        message = translate(context["notice_key"], locale)
+    elif context["provider_message"]:
+        message = context["provider_message"]
+    else:
+        message = translate("auth.error_summary", locale) if fields else None
+    return JsonResponse({"message": message, "fields": fields}, status=status)
 
 
 def _render(request, context, *, status=200):

@@ -1,7 +1,7 @@
 """Choices the server must render, remembered in cookies so the first paint is already right.
 
-- Colour mode (system, light, dark): the ``color-mode`` cookie, written by the ThemeToggle island
-  and by the no-JS ``/preferences/color-mode`` endpoint.
+- Colour mode (system, light, dark): the ``color-mode`` cookie, written by the Header island's
+  theme toggle and by the no-JS ``/preferences/color-mode`` endpoint.
 - Currency and country: the ``currency`` and ``country`` query parameters (kept search parameters
   of the spec), then their cookies; the country may also come from a configured geo header.
   The currency defaults to the country's own, else USD.

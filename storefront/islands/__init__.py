@@ -1,6 +1,6 @@
 """Islands: ``{% island %}`` and the esbuild manifest.
 
-A template writes ``{% island "ThemeToggle" %}fallback{% endisland %}``: a ``<div data-island>``
+A template writes ``{% island "Header" %}fallback{% endisland %}``: a ``<div data-island>``
 holding the server-rendered fallback (works with no JavaScript) and the island's props as
 ``json_script``. Props are built in Python, one function per island, in ``props.py``.
 ``static_src/main.js`` mounts the islands a page has; ``static_src/islands/registry.js`` maps names

@@ -1,14 +1,29 @@
 """Island props, one builder per island, alphabetical. The JS side names these as producers.
 
 A builder gets the request and the template context (the chrome's values, built once per page
-by ``storefront.chrome.context_processors.chrome``) and returns JSON-ready data.
+by ``storefront.chrome.context_processors.chrome``) and returns JSON-ready data. Labels travel as
+catalog keys: the islands translate them with i18next from the page's one catalog. Each island
+checks the shape it receives once, at its top (``checkProps``), and throws when it differs.
 """
 
+from django.middleware.csrf import get_token
+
+from storefront.brands.templatetags.brands import brand_asset
 from storefront.chrome.preferences import COLOR_MODE_KEY, COLOR_MODES, color_mode
+from storefront.chrome.selectors import external_url, page_url
+
+# Pages whose own content is the login form: their login link is not a modal.
+LOGIN_PAGES = ("login", "sso")
 
 
-def language_picker_props(request, context) -> dict:
-    """Read by static_src/islands/LanguagePicker.jsx."""
+def _links(links) -> list[dict]:
+    return [
+        {"id": link.id, "label": link.label, "href": link.href, "external": link.external}
+        for link in links
+    ]
+
+
+def _language(context) -> dict:
     return {
         "current": context["locale"].code,
         "links": [
@@ -18,12 +33,70 @@ def language_picker_props(request, context) -> dict:
     }
 
 
-def theme_toggle_props(request, context) -> dict:
-    """Read by static_src/islands/ThemeToggle.jsx."""
+def _theme(request) -> dict:
     return {"mode": color_mode(request), "modes": list(COLOR_MODES), "storageKey": COLOR_MODE_KEY}
 
 
+def _currency(context) -> dict:
+    choices = context["currency_choices"]
+    return {
+        "current": context["current_currency"],
+        "priceDisplay": context["current_price_display"],
+        "popular": [[code, name] for code, name in choices["popular"]],
+        "all": [[code, name] for code, name in choices["all"]],
+    }
+
+
+def country_picker_props(request, context) -> dict:
+    """Read by static_src/islands/CountryPicker.jsx: the countries by continent, in the page's
+    locale, and the current choice."""
+    return {
+        "current": context["current_country"],
+        "groups": [
+            {"name": continent, "countries": [list(row) for row in rows]}
+            for continent, rows in context["country_choices"]
+        ],
+    }
+
+
+def header_props(request, context) -> dict:
+    """Read by static_src/islands/Header.jsx. ``show_nav``/``show_currency`` come from the layout
+    including the header; the link sets per role come from storefront.chrome.selectors."""
+    locale = context["locale"].code
+    page = context["page"]
+    show_nav = bool(context.get("show_nav"))
+    user = context["session_user"]
+    brand = context["brand"]
+    return {
+        "homeUrl": context["home_url"],
+        "brandName": context["brand_name"],
+        "logo": {mode: brand_asset(brand.logo[mode]) for mode in ("light", "dark")},
+        "nav": _links(context["header_nav"]) if show_nav else [],
+        "mobile": ("menu" if context["show_menu_button"] else "back") if show_nav else None,
+        "currency": _currency(context) if context.get("show_currency") else None,
+        "language": _language(context),
+        "theme": _theme(request),
+        "account": {
+            "user": {"name": user.name} if user else None,
+            "links": _links(context["account_menu"]),
+        },
+        "auth": {
+            "modal": not (page and page.name in LOGIN_PAGES),
+            "action": page_url("login", locale),
+            "next": context["current_path"],
+            "csrfToken": get_token(request),
+            "forgotPasswordUrl": external_url("forgot_password"),
+        },
+    }
+
+
+def unit_toggle_props(request, context) -> dict:
+    """Read by static_src/islands/UnitToggle.jsx (the unit itself lives in localStorage)."""
+    return {"units": ["m", "f"], "default": "m"}
+
+
 BUILDERS = {
-    "LanguagePicker": language_picker_props,
-    "ThemeToggle": theme_toggle_props,
+    "CountryPicker": country_picker_props,
+    "Header": header_props,
+    "UnitToggle": unit_toggle_props,
 }

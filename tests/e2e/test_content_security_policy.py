@@ -25,5 +25,5 @@ def test_no_csp_violations(new_page, server_url, path, has_island):
     )
     page.goto(f"{server_url}{path}", wait_until="networkidle")
     assert violations == []
-    mounted = page.locator('[data-island="ThemeToggle"][data-mounted="true"]').count()
+    mounted = page.locator('[data-island="Header"][data-mounted="true"]').count()
     assert (mounted >= 1) is has_island

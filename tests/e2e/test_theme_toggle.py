@@ -1,11 +1,13 @@
-"""The colour-theme island: cycles system -> light -> dark -> system, persists, no flash."""
+"""The colour-theme toggle: cycles system -> light -> dark -> system, persists, no flash."""
+
+from tests.e2e.helpers import tab_to
 
 
 def test_theme_toggle_cycles_and_persists(new_page, server_url):
     page = new_page(color_scheme="light")
     page.goto(f"{server_url}/")
-    island = page.locator('[data-island="ThemeToggle"][data-mounted="true"]').first
-    button = island.get_by_role("button")
+    island = page.locator('[data-island="Header"][data-mounted="true"]')
+    button = island.locator("button.theme-toggle")
     html = page.locator("html")
     assert html.get_attribute("data-theme") == "system"
 
@@ -39,8 +41,7 @@ def test_theme_control_works_without_javascript(new_page, server_url):
 def test_island_is_keyboard_operable(new_page, server_url):
     page = new_page()
     page.goto(f"{server_url}/")
-    page.locator('[data-island="ThemeToggle"][data-mounted="true"]').first.wait_for()
-    button = page.locator('[data-island="ThemeToggle"] button').first
-    button.focus()
+    page.locator('[data-island="Header"][data-mounted="true"]').wait_for()
+    tab_to(page, page.locator("header button.theme-toggle"))
     page.keyboard.press("Enter")
     assert page.locator("html").get_attribute("data-theme") == "light"

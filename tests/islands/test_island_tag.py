@@ -17,18 +17,59 @@ def _props(html, props_id):
     return json.loads(match.group(1))
 
 
-def test_theme_toggle_island_has_fallback_and_props(client):
+def test_home_islands_have_fallbacks_and_props(client):
     client.cookies["color-mode"] = "dark"
     html = client.get("/").content.decode()
     islands = {name: props_id for _tag, name, props_id in _islands(html)}
-    assert set(islands) == {"LanguagePicker", "ThemeToggle"}
-    props = _props(html, islands["ThemeToggle"])
-    assert props == {
+    assert set(islands) == {"CountryPicker", "Header", "UnitToggle"}
+    props = _props(html, islands["Header"])
+    assert props["theme"] == {
         "mode": "dark",
         "modes": ["system", "light", "dark"],
         "storageKey": "color-mode",
     }
     assert 'href="/preferences/color-mode?mode=system' in html  # the no-JS fallback link
+    assert '<select name="country"' in html  # the footer's no-JS country form
+
+
+def _header(client, path):
+    html = client.get(path).content.decode()
+    islands = {name: props_id for _tag, name, props_id in _islands(html)}
+    return _props(html, islands["Header"])
+
+
+def test_header_props_follow_the_route_and_the_layout(client):
+    home = _header(client, "/he/")
+    assert home["mobile"] == "menu"
+    assert [link["id"] for link in home["nav"]][0] == "hotels"
+    assert home["currency"]["popular"][0] == ["EUR", "אירו"]
+    assert len(home["currency"]["popular"]) + len(home["currency"]["all"]) == 47
+    assert home["account"] == {
+        "user": None,
+        "links": [
+            {
+                "id": "login",
+                "label": "account.login",
+                "href": "/he/login?next=%2Fhe%2F",
+                "external": False,
+            }
+        ],
+    }
+    assert home["auth"]["modal"] is True and home["auth"]["action"] == "/he/login"
+    assert home["auth"]["next"] == "/he/" and home["auth"]["csrfToken"]
+    assert _header(client, "/terms-of-use")["mobile"] == "back"
+    login = _header(client, "/login")  # the clean layout: no navigation, no currency
+    assert login["mobile"] is None and login["nav"] == [] and login["currency"] is None
+    assert login["auth"]["modal"] is False
+
+
+def test_country_picker_props_are_localised(client):
+    html = client.get("/de/?country=MX").content.decode()
+    islands = {name: props_id for _tag, name, props_id in _islands(html)}
+    props = _props(html, islands["CountryPicker"])
+    assert props["current"] == "MX"
+    rows = {row[0]: row for group in props["groups"] for row in group["countries"]}
+    assert len(rows) == 250 and rows["MX"][1] == "Mexiko" and rows["DE"][2] == "🇩🇪"
 
 
 def test_every_registered_island_has_a_builder_and_a_js_entry(settings):
@@ -66,7 +107,7 @@ def test_widget_colours_from_query_are_validated(client):
 def test_language_picker_props_link_the_current_page_in_every_locale(client):
     html = client.get("/de/hotels?currency=EUR").content.decode()
     islands = {name: props_id for _tag, name, props_id in _islands(html)}
-    props = _props(html, islands["LanguagePicker"])
+    props = _props(html, islands["Header"])["language"]
     assert props["current"] == "de" and len(props["links"]) == 39
     he = next(link for link in props["links"] if link["code"] == "he")
     assert he["dir"] == "rtl" and he["name"] == "עברית"

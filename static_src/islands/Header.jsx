@@ -1,0 +1,225 @@
+/**
+ * The header (spec section 2): logo, desktop navigation, the phone's menu button (a side sheet)
+ * or back button, and the currency, language, theme and account controls. Each control's dialog
+ * is its own chunk, loaded on first open (LazyDialog). The first render matches the server's
+ * fallback in templates/includes/header.html, so mounting moves nothing.
+ * Props: storefront.islands.props.header_props, checked once below.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import LazyDialog from "./LazyDialog.jsx";
+import NavLink from "./NavLink.jsx";
+import ThemeToggle from "./ThemeToggle.jsx";
+import { Icon } from "./icons.jsx";
+
+const loadMenu = () => import("./dialogs/MenuSheet.jsx");
+const loadCurrency = () => import("./dialogs/CurrencyDialog.jsx");
+const loadLanguage = () => import("./dialogs/LanguageDialog.jsx");
+const loadLogin = () => import("./dialogs/LoginDialog.jsx");
+
+function isLinkList(value) {
+  return Array.isArray(value) && value.every((link) => typeof link?.href === "string" && typeof link.label === "string");
+}
+
+function checkProps(props) {
+  const ok =
+    typeof props.homeUrl === "string" &&
+    typeof props.logo?.light === "string" &&
+    isLinkList(props.nav) &&
+    [null, "menu", "back"].includes(props.mobile) &&
+    (props.currency === null || Array.isArray(props.currency?.popular)) &&
+    Array.isArray(props.language?.links) &&
+    isLinkList(props.account?.links) &&
+    typeof props.auth?.action === "string" &&
+    typeof props.auth.csrfToken === "string";
+  if (!ok) throw new Error("Header: props do not match header_props()");
+  return props;
+}
+
+/** A plain click (no modifier, main button): the island may handle it in place. */
+function plainClick(event) {
+  return event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+}
+
+function Logo({ homeUrl, logo, brandName, t }) {
+  return (
+    <a className="logo" href={homeUrl} aria-label={t("a11y.home_link", { brand: brandName })}>
+      <img className="logo__img logo__img--light" src={logo.light} alt="" width="148" height="32" />
+      <img className="logo__img logo__img--dark" src={logo.dark} alt="" width="148" height="32" />
+    </a>
+  );
+}
+
+/** Back: to the previous page of this site when there is one, else home. */
+function BackButton({ homeUrl, t }) {
+  function onClick(event) {
+    let sameSite = false;
+    try {
+      sameSite = new URL(document.referrer).origin === window.location.origin;
+    } catch {
+      /* no referrer */
+    }
+    if (plainClick(event) && sameSite && window.history.length > 1) {
+      event.preventDefault();
+      window.history.back();
+    }
+  }
+  return (
+    <a className="icon-button back-button" href={homeUrl} aria-label={t("a11y.back")} onClick={onClick}>
+      <Icon name="back" />
+    </a>
+  );
+}
+
+/** The logged-in account menu: a disclosure that closes on Escape and on a click outside. */
+function AccountMenu({ user, links, theme, t, onLogout }) {
+  const [expanded, setExpanded] = useState(false);
+  const root = useRef(null);
+  const button = useRef(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!expanded) return undefined;
+    const onPointer = (event) => {
+      if (!root.current?.contains(event.target)) setExpanded(false);
+    };
+    const onKey = (event) => {
+      if (event.key === "Escape") {
+        setExpanded(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [expanded]);
+
+  function onLinkClick(event, link) {
+    if (link.id === "logout" && onLogout && plainClick(event)) {
+      event.preventDefault();
+      setExpanded(false);
+      onLogout();
+    }
+  }
+
+  return (
+    <div className="dropdown account-menu" ref={root}>
+      <button ref={button} type="button" className="chip" aria-expanded={expanded} aria-controls={panelId}
+        onClick={() => setExpanded(!expanded)}>
+        <Icon name="user" />
+        <span className="chip__text">{user.name}</span>
+        <span className="visually-hidden">{t("account.menu")}</span>
+        <Icon name="chevron" small />
+      </button>
+      <div className="dropdown__panel" id={panelId} hidden={!expanded}>
+        <nav aria-label={t("a11y.account_navigation")}>
+          <ul className="menu-list">
+            {links.map((link) => (
+              <li key={link.id}>
+                <NavLink link={link} className="menu-list__link" t={t} onClick={(event) => onLinkClick(event, link)} />
+              </li>
+            ))}
+            <li><ThemeToggle {...theme} t={t} /></li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+export default function Header(props) {
+  const { homeUrl, brandName, logo, nav, mobile, currency, language, theme, account, auth } = checkProps(props);
+  const { t } = props.i18n;
+  const [dialog, setDialog] = useState(null); // "menu" | "currency" | "language" | "login" | "logout"
+  const close = useCallback(() => setDialog(null), []);
+  const openLogout = useCallback(() => setDialog("logout"), []);
+
+  // A route change closes the mobile menu; in this multi-page site that is a link followed from
+  // the sheet (MenuSheet closes itself), history navigation, or a page restored from the
+  // back/forward cache with the sheet still open.
+  useEffect(() => {
+    window.addEventListener("pageshow", close);
+    window.addEventListener("popstate", close);
+    window.addEventListener("hashchange", close);
+    return () => {
+      window.removeEventListener("pageshow", close);
+      window.removeEventListener("popstate", close);
+      window.removeEventListener("hashchange", close);
+    };
+  }, [close]);
+
+  const currentLanguage = language.links.find((link) => link.code === language.current)?.name ?? language.current;
+  const loginLink = account.user ? null : account.links[0];
+
+  function onLogin(event) {
+    if (auth.modal && plainClick(event)) {
+      event.preventDefault();
+      setDialog("login");
+    }
+  }
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <div className="site-header__start">
+          {mobile === "menu" && (
+            <button type="button" className="icon-button menu-button" aria-label={t("a11y.open_menu")}
+              aria-haspopup="dialog" onClick={() => setDialog("menu")}>
+              <Icon name="menu" />
+            </button>
+          )}
+          {mobile === "back" && <BackButton homeUrl={homeUrl} t={t} />}
+          <Logo homeUrl={homeUrl} logo={logo} brandName={brandName} t={t} />
+        </div>
+        {nav.length > 0 && (
+          <nav className="site-nav" aria-label={t("a11y.main_navigation")}>
+            <ul className="site-nav__list">
+              {nav.map((link) => (
+                <li key={link.id}><NavLink link={link} className="site-nav__link" t={t} /></li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="site-header__end">
+          {currency && (
+            <button type="button" className="chip currency-picker" aria-haspopup="dialog" onClick={() => setDialog("currency")}>
+              <Icon name="currency" />
+              <span className="chip__text">{currency.current}</span>
+              <span className="visually-hidden">{t("currency.title")}</span>
+              <Icon name="chevron" small />
+            </button>
+          )}
+          <button type="button" className="chip language-picker" aria-haspopup="dialog" onClick={() => setDialog("language")}>
+            <Icon name="globe" />
+            <span className="chip__text" lang="en">{language.current.toUpperCase()}</span>
+            <span className="visually-hidden">{t("language.current", { name: currentLanguage })}</span>
+            <Icon name="chevron" small />
+          </button>
+          <ThemeToggle {...theme} t={t} />
+          {account.user ? (
+            <AccountMenu user={account.user} links={account.links} theme={theme} t={t} onLogout={openLogout} />
+          ) : (
+            loginLink && (
+              <a className="button button--primary login-button" href={loginLink.href} data-link={loginLink.id}
+                aria-haspopup={auth.modal ? "dialog" : undefined} onClick={onLogin}>
+                <Icon name="user" />
+                <span>{t(loginLink.label)}</span>
+              </a>
+            )
+          )}
+        </div>
+      </div>
+      {mobile === "menu" && (
+        <LazyDialog load={loadMenu} open={dialog === "menu"} onClose={close} t={t} nav={nav} />
+      )}
+      {currency && (
+        <LazyDialog load={loadCurrency} open={dialog === "currency"} onClose={close} t={t} {...currency} />
+      )}
+      <LazyDialog load={loadLanguage} open={dialog === "language"} onClose={close} t={t} {...language} />
+      <LazyDialog load={loadLogin} open={dialog === "login" || dialog === "logout"} onClose={close} t={t}
+        auth={auth} mode={dialog === "logout" ? "logout" : "login"} />
+    </header>
+  );
+}

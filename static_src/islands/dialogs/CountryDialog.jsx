@@ -1,0 +1,68 @@
+/**
+ * Country picker: a search box over the countries, grouped by continent, names and continents
+ * in the page's locale (CLDR, from the server). Choosing one stores it (state module, mirrored in
+ * the `country` cookie), writes `country` into the page's query and closes.
+ */
+import { useDeferredValue, useMemo, useState } from "react";
+import Dialog from "../Dialog.jsx";
+import { writeLocal } from "../../state.js";
+
+/** Lower case without accents, so "mexi" finds "México" and "cote" finds "Côte d’Ivoire". */
+function fold(text, locale) {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase(locale);
+}
+
+export default function CountryDialog({ open, onClose, t, current, groups }) {
+  const [query, setQuery] = useState("");
+  const deferred = useDeferredValue(query);
+  const locale = document.documentElement.lang || undefined;
+  const indexed = useMemo(
+    () => groups.map((group) => ({ ...group, countries: group.countries.map((row) => [...row, fold(row[1], locale)]) })),
+    [groups, locale],
+  );
+  const needle = fold(deferred.trim(), locale);
+  const shown = indexed
+    .map((group) => ({
+      ...group,
+      countries: group.countries.filter(([code, , , folded]) => !needle || folded.includes(needle) || code.toLowerCase() === needle),
+    }))
+    .filter((group) => group.countries.length > 0);
+
+  function choose(code) {
+    writeLocal("country", code);
+    onClose();
+    const url = new URL(window.location.href);
+    url.searchParams.set("country", code);
+    window.location.assign(url.pathname + url.search + url.hash);
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t("country.title")} titleId="country-dialog-title" variant="bottom"
+      closeLabel={t("dialog.close")}>
+      <div className="field country-search">
+        <label className="field-label" htmlFor="country-search">{t("country.search")}</label>
+        <input className="input" id="country-search" type="search" data-autofocus="" autoComplete="off" value={query}
+          onChange={(event) => setQuery(event.target.value)} />
+      </div>
+      <div className="country-results" role="status">
+        {shown.length === 0 && <p className="country-results__empty">{t("country.no_results", { query: deferred.trim() })}</p>}
+      </div>
+      {shown.map((group) => (
+        <section className="country-group" key={group.name} aria-label={group.name}>
+          <h3 className="currency-group__title">{group.name}</h3>
+          <ul className="currency-list">
+            {group.countries.map(([code, name, flag]) => (
+              <li key={code}>
+                <button type="button" className="currency-list__item" aria-pressed={code === current} data-country={code}
+                  onClick={() => choose(code)}>
+                  {flag && <span className="currency-list__code" aria-hidden="true">{flag}</span>}
+                  <span className="currency-list__name">{name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Dialog>
+  );
+}
