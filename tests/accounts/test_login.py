@@ -280,3 +280,54 @@ def test_parallel_attempts_cannot_pass_the_limit(client, settings):
     settings.LOGIN_ATTEMPTS_PER_EMAIL = 3
     statuses = [_login(client, "agent@example.com", password="wrong").status_code for _ in range(5)]
     assert statuses == [422, 422, 422, 429, 429]
+
+
+JSON = {**HOST, "Accept": "application/json"}
+
+
+def test_the_login_modal_gets_json_and_the_same_outcome(client):
+    """The header's modal posts the same form asking for JSON: success names where to go."""
+    client.cookies["priceDisplay"] = "gross"
+    data = {"action": "login", "mode": "login", "email": "agent@example.com"}
+    response = client.post(
+        "/de/login", {**data, "password": DEMO_PASSWORD, "next": "/de/hotels?x=1"}, headers=JSON
+    )
+    assert response.status_code == 200 and response.json() == {"redirect": "/de/hotels?x=1"}
+    assert response.cookies["priceDisplay"].value == "net"
+    assert "Ada Agent" in client.get("/de/hotels", headers=HOST).content.decode()
+
+
+def test_the_login_modal_gets_localised_errors_per_field(client):
+    response = client.post(
+        "/de/login",
+        {"action": "login", "mode": "login", "email": "agent@example.com", "password": "x"},
+        headers=JSON,
+    )
+    message = translate("provider.bad_credentials", "de")
+    assert response.status_code == 422
+    assert response.json() == {
+        "message": translate("auth.error_summary", "de"),  # said once, beside its field
+        "fields": {"email": message},
+    }
+    response = client.post(
+        "/he/login", {"action": "register", "mode": "register", "name": "נינה"}, headers=JSON
+    )
+    assert response.status_code == 422
+    assert response.json() == {
+        "message": translate("auth.error_summary", "he"),
+        "fields": {
+            "name": translate("auth.name_english", "he"),
+            "email": translate("auth.email_required", "he"),
+            "password": translate("auth.password_required", "he"),
+            "password_confirmation": translate("auth.confirmation_required", "he"),
+        },
+    }
+
+
+def test_the_login_modal_is_told_when_it_is_throttled(client):
+    for _ in range(10):
+        _login(client, "agent@example.com", password="wrong")
+    data = {"action": "login", "mode": "login", "email": "agent@example.com", "password": "x"}
+    response = client.post("/login", data, headers=JSON)
+    assert response.status_code == 429
+    assert response.json() == {"message": translate("auth.throttled", "en"), "fields": {}}
