@@ -85,6 +85,7 @@ def test_modal_register_mode_checks_every_field(new_page, server_url):
     page.keyboard.press("Enter")
     name = dialog.get_by_label(translate("auth.name", "he"))
     name.wait_for()
+    assert page.get_by_role("dialog", name=translate("auth.register_title", "he")).is_visible()
     assert page.evaluate("(el) => document.activeElement === el", name.element_handle())
     page.keyboard.type("נינה")
     tab_to(page, dialog.get_by_role("button", name=translate("auth.submit_register", "he")))

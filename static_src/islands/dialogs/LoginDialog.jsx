@@ -54,8 +54,7 @@ function LogoutQuestion({ auth, t, onClose }) {
   );
 }
 
-function LoginForm({ auth, t }) {
-  const [mode, setMode] = useState("login");
+function LoginForm({ auth, t, mode, setMode }) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState({ message: null, fields: {} });
   const form = useRef(null);
@@ -132,12 +131,20 @@ function LoginForm({ auth, t }) {
   );
 }
 
+const TITLES = { login: "pages.login.title", register: "auth.register_title", logout: "account.logout" };
+
 export default function LoginDialog({ open, onClose, t, auth, mode }) {
-  const logout = mode === "logout";
+  const [formMode, setFormMode] = useState("login");
+  const shown = mode === "logout" ? "logout" : formMode;
   return (
     <Dialog open={open} onClose={onClose} titleId="login-dialog-title" variant="bottom" closeLabel={t("dialog.close")}
-      title={t(logout ? "account.logout" : "pages.login.title")}>
-      {open && (logout ? <LogoutQuestion auth={auth} t={t} onClose={onClose} /> : <LoginForm auth={auth} t={t} />)}
+      title={t(TITLES[shown])}>
+      {open &&
+        (shown === "logout" ? (
+          <LogoutQuestion auth={auth} t={t} onClose={onClose} />
+        ) : (
+          <LoginForm auth={auth} t={t} mode={formMode} setMode={setFormMode} />
+        ))}
     </Dialog>
   );
 }
