@@ -6,6 +6,8 @@ light and dark, desktop and a 375 px phone. Then each one is used, and the sheet
 click-outside are checked.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -64,7 +66,7 @@ def test_every_dialog_opens_and_closes_with_the_keyboard(
         page.keyboard.press("Escape")
         _open_dialogs(page).first.wait_for(state="detached")
         assert page.evaluate("(el) => document.activeElement === el", control.element_handle())
-        assert not page.evaluate("document.body.classList.contains('scroll-locked')")
+        expect(page.locator("body")).not_to_have_class(re.compile("scroll-locked"))
 
 
 def test_dialog_code_loads_on_first_open(new_page, server_url):
