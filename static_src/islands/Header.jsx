@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";
 import NavLink from "./NavLink.jsx";
-import ThemeToggle from "./ThemeToggle.jsx";
+import ThemeToggle, { useColorMode } from "./ThemeToggle.jsx";
 import { Icon } from "./icons.jsx";
 
 const loadMenu = () => import("./dialogs/MenuSheet.jsx");
@@ -99,6 +99,7 @@ function AccountMenu({ user, links, theme, t, onLogout }) {
   function onLinkClick(event, link) {
     if (link.id === "logout" && onLogout && plainClick(event)) {
       event.preventDefault();
+      button.current?.focus(); // the dialog gives the focus back here, not to the hidden link
       setExpanded(false);
       onLogout();
     }
@@ -135,6 +136,8 @@ export default function Header(props) {
   const [dialog, setDialog] = useState(null); // "menu" | "currency" | "language" | "login" | "logout"
   const close = useCallback(() => setDialog(null), []);
   const openLogout = useCallback(() => setDialog("logout"), []);
+  const [mode, nextMode, cycleMode] = useColorMode(theme);
+  const themeToggle = { mode, next: nextMode, cycle: cycleMode };
 
   // A route change closes the mobile menu; in this multi-page site that is a link followed from
   // the sheet (MenuSheet closes itself), history navigation, or a page restored from the
@@ -197,9 +200,9 @@ export default function Header(props) {
             <span className="visually-hidden">{t("language.current", { name: currentLanguage })}</span>
             <Icon name="chevron" small />
           </button>
-          <ThemeToggle {...theme} t={t} />
+          <ThemeToggle {...themeToggle} t={t} />
           {account.user ? (
-            <AccountMenu user={account.user} links={account.links} theme={theme} t={t} onLogout={openLogout} />
+            <AccountMenu user={account.user} links={account.links} theme={themeToggle} t={t} onLogout={openLogout} />
           ) : (
             loginLink && (
               <a className="button button--primary login-button" href={loginLink.href} data-link={loginLink.id}

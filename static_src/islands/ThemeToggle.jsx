@@ -1,6 +1,7 @@
 /**
  * Colour-theme toggle: system -> light -> dark -> system (spec section 4), drawn by the Header
- * island (bar and account menu). Props: header_props()["theme"] { mode, modes, storageKey }, t.
+ * island in the bar and in the account menu. The Header holds the one state (useColorMode) and
+ * both toggles show it. Theme props: header_props()["theme"] { mode, modes, storageKey }.
  * Persists under the colour-mode key (localStorage) and mirrors it in the cookie the server
  * reads, then updates <html data-theme> at once.
  */
@@ -20,25 +21,27 @@ function apply(mode, storageKey) {
   writeLocal(storageKey, mode); // mirrored in the cookie the server reads
 }
 
-export default function ThemeToggle(props) {
-  const { modes, storageKey } = checkProps(props);
-  const { t } = props;
+/** The page's colour mode and the function that moves it on: [mode, next, cycle]. */
+export function useColorMode(theme) {
+  const { modes, storageKey } = checkProps(theme);
   const [mode, setMode] = useState(() => {
     const stored = readLocal(storageKey);
-    if (modes.includes(stored) && stored !== props.mode) {
+    if (modes.includes(stored) && stored !== theme.mode) {
       apply(stored, storageKey);
       return stored;
     }
-    return props.mode;
+    return theme.mode;
   });
   const next = modes[(modes.indexOf(mode) + 1) % modes.length];
-  const label = t("theme.switch_to", { current: t(`theme.${mode}`), next: t(`theme.${next}`) });
-
   function cycle() {
     apply(next, storageKey);
     setMode(next);
   }
+  return [mode, next, cycle];
+}
 
+export default function ThemeToggle({ mode, next, cycle, t }) {
+  const label = t("theme.switch_to", { current: t(`theme.${mode}`), next: t(`theme.${next}`) });
   return (
     <button type="button" className="icon-button theme-toggle" aria-label={label} title={label} onClick={cycle} data-mode={mode}>
       <Icon name={mode} />

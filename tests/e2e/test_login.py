@@ -52,6 +52,39 @@ def test_log_in_with_the_modal_and_stay_on_the_same_page(
     assert cookies["priceDisplay"] == "net"
 
 
+def test_a_login_in_another_tab_does_not_break_the_modal(new_page, server_url):
+    """Logging in rotates Django's CSRF token; a tab opened before must still log in."""
+    first = new_page()
+    second = first.context.new_page()
+    for page in (first, second):
+        page.goto(f"{server_url}/hotels")
+        mounted(page, "Header")
+    for page in (first, second):
+        dialog = open_dialog_with_keyboard(page, page.locator('header [data-link="login"]'))
+        dialog.get_by_label("Email").fill("traveller@example.com")
+        dialog.get_by_label("Password", exact=True).fill(DEMO_PASSWORD)
+        with page.expect_navigation(url=f"{server_url}/hotels"):
+            page.keyboard.press("Enter")
+        assert page.locator("header .account-menu").is_visible()
+
+
+def test_both_theme_toggles_show_one_mode(new_page, server_url):
+    page = new_page(color_scheme="light")
+    dialog = _login_modal(page, server_url, "/hotels")
+    page.keyboard.type("traveller@example.com")
+    page.keyboard.press("Tab")
+    page.keyboard.type(DEMO_PASSWORD)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    panel = _account_menu(page)
+    panel.locator("button.theme-toggle").click()
+    bar = page.locator("header .site-header__end > button.theme-toggle")
+    assert page.locator("html").get_attribute("data-theme") == "light"
+    assert bar.get_attribute("data-mode") == "light"
+    assert panel.locator("button.theme-toggle").get_attribute("data-mode") == "light"
+    assert dialog.count() == 0
+
+
 def test_modal_shows_loading_then_the_providers_error_under_the_field(new_page, server_url):
     page = new_page()
     held = []
@@ -142,6 +175,8 @@ def test_logout_asks_for_confirmation(new_page, server_url):
     dialog.wait_for()
     assert dialog.get_by_text(translate("auth.logout_question", "he")).is_visible()
     page.keyboard.press("Escape")  # not now
+    account_button = page.locator("header .account-menu button.chip")
+    assert page.evaluate("(el) => document.activeElement === el", account_button.element_handle())
     assert page.locator('header [data-link="login"]').count() == 0
     panel = _account_menu(page)
     tab_to(page, panel.locator('[data-link="logout"]'))

@@ -53,7 +53,7 @@ export default function CountryDialog({ open, onClose, t, current, groups }) {
           <ul className="currency-list">
             {group.countries.map(([code, name, flag]) => (
               <li key={code}>
-                <button type="button" className="currency-list__item" aria-pressed={code === current} data-country={code}
+                <button type="button" className="currency-list__item" aria-current={code === current ? "true" : undefined} data-country={code}
                   onClick={() => choose(code)}>
                   {flag && <span className="currency-list__code" aria-hidden="true">{flag}</span>}
                   <span className="currency-list__name">{name}</span>

@@ -21,7 +21,7 @@ function CurrencyList({ id, title, rows, current, onChoose }) {
       <ul className="currency-list">
         {rows.map(([code, name]) => (
           <li key={code}>
-            <button type="button" className="currency-list__item" aria-pressed={code === current} data-currency={code}
+            <button type="button" className="currency-list__item" aria-current={code === current ? "true" : undefined} data-currency={code}
               onClick={() => onChoose(code)}>
               <span className="currency-list__code" lang="en">{code}</span>
               <span className="currency-list__name">{name}</span>

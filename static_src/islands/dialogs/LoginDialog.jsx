@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import Dialog from "../Dialog.jsx";
-import { writeLocal } from "../../state.js";
+import { readCookie, writeLocal } from "../../state.js";
 
 const FIELDS = {
   login: [
@@ -22,6 +22,11 @@ const FIELDS = {
     ["password_confirmation", "password", "new-password"],
   ],
 };
+/** Logging in or out in another tab rotates Django's token: use the cookie's current one. */
+function csrfToken(auth) {
+  return readCookie("csrftoken") || auth.csrfToken;
+}
+
 const LABELS = { name: "auth.name", email: "auth.email", password: "auth.password", password_confirmation: "auth.password_confirmation" };
 
 function Field({ name, type, autocomplete, t, error, inputRef }) {
@@ -39,8 +44,9 @@ function Field({ name, type, autocomplete, t, error, inputRef }) {
 
 function LogoutQuestion({ auth, t, onClose }) {
   return (
-    <form method="post" action={auth.action} className="auth-form">
-      <input type="hidden" name="csrfmiddlewaretoken" value={auth.csrfToken} />
+    <form method="post" action={auth.action} className="auth-form"
+      onSubmit={(event) => { event.currentTarget.elements.csrfmiddlewaretoken.value = csrfToken(auth); }}>
+      <input type="hidden" name="csrfmiddlewaretoken" defaultValue={auth.csrfToken} />
       <input type="hidden" name="action" value="logout" />
       <input type="hidden" name="next" value={auth.next} />
       <p>{t("auth.logout_question")}</p>
@@ -75,15 +81,18 @@ function LoginForm({ auth, t, mode, setMode }) {
     setBusy(true);
     setErrors({ message: null, fields: {} });
     const body = new FormData(form.current);
+    body.set("csrfmiddlewaretoken", csrfToken(auth));
     let reply = null;
     try {
       const response = await fetch(auth.action, {
         method: "POST",
         body,
         credentials: "same-origin",
-        headers: { Accept: "application/json", "X-CSRFToken": auth.csrfToken },
+        headers: { Accept: "application/json" },
       });
-      reply = await response.json();
+      const json = (response.headers.get("Content-Type") || "").startsWith("application/json");
+      // Anything but our JSON (a refused token, a server error): the server's own "not now".
+      reply = json ? await response.json() : { message: t("auth.unavailable"), fields: {} };
     } catch {
       reply = { message: t("auth.network_error"), fields: {} };
     }
