@@ -45,6 +45,17 @@ export function writeLocal(key, value) {
   if (MIRRORED.has(key) && typeof value === "string") writeCookie(key, value);
 }
 
+/**
+ * A choice kept in the query string too (spec section 4: currency, country): store it, then
+ * load the same page with `key=value` in its query (other parameters and the hash kept).
+ */
+export function chooseInQuery(key, value) {
+  writeLocal(key, value);
+  const url = new URL(window.location.href);
+  url.searchParams.set(key, value);
+  window.location.assign(url.pathname + url.search + url.hash);
+}
+
 export function writeCookie(name, value, maxAge = YEAR) {
   const secure = window.location.protocol === "https:" ? "; secure" : "";
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; samesite=lax${secure}`;

@@ -5,7 +5,7 @@
  */
 import { useDeferredValue, useMemo, useState } from "react";
 import Dialog from "../Dialog.jsx";
-import { writeLocal } from "../../state.js";
+import { chooseInQuery } from "../../state.js";
 
 /** Lower case without accents, so "mexi" finds "México" and "cote" finds "Côte d’Ivoire". */
 function fold(text, locale) {
@@ -29,11 +29,8 @@ export default function CountryDialog({ open, onClose, t, current, groups }) {
     .filter((group) => group.countries.length > 0);
 
   function choose(code) {
-    writeLocal("country", code);
     onClose();
-    const url = new URL(window.location.href);
-    url.searchParams.set("country", code);
-    window.location.assign(url.pathname + url.search + url.hash);
+    chooseInQuery("country", code);
   }
 
   return (

@@ -6,13 +6,7 @@
  * new choice. Props: header_props()["currency"].
  */
 import Dialog from "../Dialog.jsx";
-import { writeLocal } from "../../state.js";
-
-function withCurrency(code) {
-  const url = new URL(window.location.href);
-  url.searchParams.set("currency", code);
-  return url.pathname + url.search + url.hash;
-}
+import { chooseInQuery, writeLocal } from "../../state.js";
 
 function CurrencyList({ id, title, rows, current, onChoose }) {
   return (
@@ -35,9 +29,8 @@ function CurrencyList({ id, title, rows, current, onChoose }) {
 
 export default function CurrencyDialog({ open, onClose, t, current, priceDisplay, popular, all }) {
   function chooseCurrency(code) {
-    writeLocal("currency", code);
     onClose();
-    window.location.assign(withCurrency(code));
+    chooseInQuery("currency", code);
   }
   function chooseDisplay(event) {
     writeLocal("priceDisplay", event.target.value);
