@@ -20,14 +20,43 @@ CLS = """() => new Promise(resolve => {
 })"""
 
 
+def settled_layout_shift(page, url):
+    """Open url, wait until every island on it has mounted, return (CLS, what moved)."""
+    page.goto(url)
+    for island in ("Header", "CountryPicker", "UnitToggle"):
+        page.locator(f'[data-island="{island}"][data-mounted="true"]').wait_for(state="attached")
+    return page.evaluate(CLS)
+
+
 @pytest.mark.parametrize(
     "path,width",
     [("/", 1280), ("/he/", 375), ("/hotels", 1280)],  # /hotels: footer in view
 )
 def test_no_layout_shift_when_islands_mount(new_page, server_url, path, width):
     page = new_page(width=width, height=900)
-    page.goto(f"{server_url}{path}")
-    for island in ("Header", "CountryPicker", "UnitToggle"):
-        page.locator(f'[data-island="{island}"][data-mounted="true"]').wait_for(state="attached")
-    total, moved = page.evaluate(CLS)
+    total, moved = settled_layout_shift(page, f"{server_url}{path}")
+    assert total < 0.02, moved
+
+
+@pytest.mark.parametrize(
+    "path,width",
+    [("/hotels", 1280), ("/he/hotels", 1280), ("/he/", 375)],
+)
+def test_no_layout_shift_when_the_page_arrives_in_pieces(new_page, server_url, path, width):
+    """On a slow phone connection the browser paints the page before all of it has
+    arrived; what is already on screen must not move when the rest comes in
+    (a footer anchored to the window's bottom used to climb up as it grew)."""
+    page = new_page(width=width, height=900)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 100,
+            "downloadThroughput": 125_000,
+            "uploadThroughput": 60_000,
+        },
+    )
+    total, moved = settled_layout_shift(page, f"{server_url}{path}")
     assert total < 0.02, moved
