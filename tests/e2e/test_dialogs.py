@@ -136,6 +136,8 @@ def test_search_and_choose_a_country_with_the_keyboard(
     assert page.evaluate("(el) => document.activeElement === el", search.element_handle())
     page.keyboard.type(typed)
     expect(dialog.locator("[data-country]")).to_have_count(1)  # the one match, nothing else
+    expected = translate("country.matches", locale, query=typed, number=1)
+    expect(dialog.get_by_role("status")).to_have_text(expected)
     tab_to(page, dialog.locator(f'[data-country="{code}"]'))
     page.keyboard.press("Enter")
     page.wait_for_url(f"**{_prefix(locale)}/hotels?guests=2&country={code}")
@@ -145,15 +147,24 @@ def test_search_and_choose_a_country_with_the_keyboard(
     assert translate("country.current", locale, name=name) in button.inner_text()
 
 
-def test_country_search_says_when_nothing_matches(new_page, server_url):
+def test_country_search_says_how_many_match_or_that_none_does(new_page, server_url):
     page = new_page()
     page.goto(f"{server_url}/fr/")
     mounted(page, "CountryPicker")
     dialog = open_dialog_with_keyboard(page, page.locator("footer button.country-button"))
+    status = dialog.get_by_role("status")
+    expect(status).to_have_text("")  # nothing to say before a search
+    page.keyboard.type("ali")  # Australie, Italie, Mali, Somalie …
+    expect(status).to_contain_text("ali")  # the list below is filtered in the same render
+    rows = dialog.locator("[data-country]")
+    assert rows.count() > 3
+    assert status.inner_text() == translate(
+        "country.matches", "fr", query="ali", number=rows.count()
+    )
     page.keyboard.type("zzzz")
-    expected = translate("country.no_results", "fr", query="zzzz")
-    expect(dialog.get_by_role("status")).to_have_text(expected)
-    assert dialog.locator("[data-country]").count() == 0
+    expected = translate("country.no_results", "fr", query="alizzzz")
+    expect(status).to_have_text(expected)
+    assert rows.count() == 0
 
 
 @pytest.mark.parametrize("locale", ["en", "he"])

@@ -1,7 +1,8 @@
 /**
  * Country picker: a search box over the countries, grouped by continent, names and continents
  * in the page's locale (CLDR, from the server). Choosing one stores it (state module, mirrored in
- * the `country` cookie), writes `country` into the page's query and closes.
+ * the `country` cookie), writes `country` into the page's query and closes. While searching, a
+ * status region tells screen readers how many countries match, or that none does.
  */
 import { useDeferredValue, useMemo, useState } from "react";
 import Dialog from "../Dialog.jsx";
@@ -27,6 +28,8 @@ export default function CountryDialog({ open, onClose, t, current, groups }) {
       countries: group.countries.filter(([code, , , folded]) => !needle || folded.includes(needle) || code.toLowerCase() === needle),
     }))
     .filter((group) => group.countries.length > 0);
+  // Said by the status region while searching (the list itself is not announced).
+  const count = new Intl.NumberFormat(locale).format(shown.reduce((sum, group) => sum + group.countries.length, 0));
 
   function choose(code) {
     onClose();
@@ -42,7 +45,9 @@ export default function CountryDialog({ open, onClose, t, current, groups }) {
           onChange={(event) => setQuery(event.target.value)} />
       </div>
       <div className="country-results" role="status">
-        {shown.length === 0 && <p className="country-results__empty">{t("country.no_results", { query: deferred.trim() })}</p>}
+        {shown.length === 0
+          ? <p className="country-results__empty">{t("country.no_results", { query: deferred.trim() })}</p>
+          : needle && <p className="visually-hidden">{t("country.matches", { query: deferred.trim(), number: count })}</p>}
       </div>
       {shown.map((group) => (
         <section className="country-group" key={group.name} aria-label={group.name}>
