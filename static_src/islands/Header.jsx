@@ -141,13 +141,15 @@ export default function Header(props) {
 
   // A route change closes the mobile menu; in this multi-page site that is a link followed from
   // the sheet (MenuSheet closes itself), history navigation, or a page restored from the
-  // back/forward cache with the sheet still open.
+  // back/forward cache with the sheet still open. (pageshow also fires once after the first
+  // load, which may come after the visitor opened a dialog: only a restored page counts.)
   useEffect(() => {
-    window.addEventListener("pageshow", close);
+    const restored = (event) => event.persisted && close();
+    window.addEventListener("pageshow", restored);
     window.addEventListener("popstate", close);
     window.addEventListener("hashchange", close);
     return () => {
-      window.removeEventListener("pageshow", close);
+      window.removeEventListener("pageshow", restored);
       window.removeEventListener("popstate", close);
       window.removeEventListener("hashchange", close);
     };

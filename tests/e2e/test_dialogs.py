@@ -104,6 +104,34 @@ def test_choose_a_currency_with_the_keyboard(new_page, server_url, locale, width
     assert page.locator("header .currency-picker .chip__text").inner_text() == "GBP"
 
 
+def test_a_dialog_opened_before_the_page_finished_loading_stays_open(new_page, server_url):
+    """A visitor may open a picker while an image is still loading; the page's load event
+    (and the pageshow after it) must not close it under their hands."""
+    page = new_page()
+    held = []
+    page.route(  # the first page's image is held; the next page's is answered
+        "**/still-loading.png",
+        lambda route: route.fulfill(status=404) if held else held.append(route),
+    )
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " const img = document.createElement('img'); img.alt = ''; img.src = '/still-loading.png';"
+        " document.body.append(img); });"
+    )
+    page.goto(f"{server_url}/hotels", wait_until="domcontentloaded")
+    mounted(page, "Header")
+    dialog = open_dialog_with_keyboard(page, page.locator("header button.currency-picker"))
+    assert page.evaluate("document.readyState") != "complete"  # the image holds the load event
+    assert held, "the image request was not intercepted"
+    held[0].fulfill(status=404)
+    page.wait_for_load_state("load")
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    expect(dialog).to_be_visible()
+    tab_to(page, dialog.locator('[data-currency="GBP"]'))
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/hotels?currency=GBP")
+
+
 def test_change_price_display_with_the_keyboard(new_page, server_url):
     page = new_page()
     page.goto(f"{server_url}/hotels")
