@@ -1,14 +1,16 @@
-"""The Brand value: what a white-label configuration changes (spec section 3).
+r"""The Brand value: what a white-label configuration changes (spec section 3).
 
 ``Brand.layer(config)`` lays a provider config or an operator override over a brand, keeping a
 field only when its value is valid: colours must be hex, images https or ``data:image/``, social
-links https, analytics ids of their known shapes. Nothing from a brand is ever marked safe HTML.
+links https, analytics ids of their known shapes. Every pattern here is a full match (``\A…\Z``):
+``$`` would also match before a trailing newline, and ``#fff\n`` would reach a page's style.
+Nothing from a brand is ever marked safe HTML.
 """
 
 import re
 from dataclasses import dataclass, field, replace
 
-HEX_COLOR_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+HEX_COLOR_RE = re.compile(r"\A#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\Z")
 COLOR_TOKENS = ("brand", "bgBrand", "bgBrandAlt", "textBrand", "textBrandAlt")
 MODES = ("light", "dark")
 SOCIAL_NETWORKS = (
@@ -20,14 +22,14 @@ SOCIAL_NETWORKS = (
     "whatsapp",
     "youtube",
 )
-GA4_RE = re.compile(r"^G-[A-Z0-9]{4,16}$")
-GTM_RE = re.compile(r"^GTM-[A-Z0-9]{4,12}$")
+GA4_RE = re.compile(r"\AG-[A-Z0-9]{4,16}\Z")
+GTM_RE = re.compile(r"\AGTM-[A-Z0-9]{4,12}\Z")
 TEXT_FIELDS = ("name", "title", "home_page_title")
 
 
 def valid_color(value, default: str) -> str:
     """``value`` when it is ``#rgb``, ``#rrggbb`` or ``#rrggbbaa``, else ``default``."""
-    return value if isinstance(value, str) and HEX_COLOR_RE.match(value) else default
+    return value if isinstance(value, str) and HEX_COLOR_RE.fullmatch(value) else default
 
 
 def css_property(token: str) -> str:
@@ -49,16 +51,16 @@ def widget_tokens(query) -> dict[str, str]:
 # Brand images end up in HTML attributes and in CSS url("..."): only plain https URLs (no
 # quotes, spaces, backslashes or parentheses) and base64 data images are accepted.
 HTTPS_URL_RE = re.compile(
-    r"^https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~!$&*+,;=:@%/?-]*)?$"
+    r"\Ahttps://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~!$&*+,;=:@%/?-]*)?\Z"
 )
-DATA_IMAGE_RE = re.compile(r"^data:image/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$")
-ORIGIN_RE = re.compile(r"^https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?$")
+DATA_IMAGE_RE = re.compile(r"\Adata:image/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*\Z")
+ORIGIN_RE = re.compile(r"\Ahttps://[A-Za-z0-9.-]+(?::[0-9]{1,5})?\Z")
 
 
 def _image(value) -> str | None:
     if not isinstance(value, str) or len(value) > 200_000:
         return None
-    return value if HTTPS_URL_RE.match(value) or DATA_IMAGE_RE.match(value) else None
+    return value if HTTPS_URL_RE.fullmatch(value) or DATA_IMAGE_RE.fullmatch(value) else None
 
 
 def _text(value, limit=150) -> str | None:
@@ -66,7 +68,7 @@ def _text(value, limit=150) -> str | None:
 
 
 def _https(value) -> str | None:
-    return value if isinstance(value, str) and HTTPS_URL_RE.match(value) else None
+    return value if isinstance(value, str) and HTTPS_URL_RE.fullmatch(value) else None
 
 
 @dataclass(frozen=True)
@@ -142,9 +144,9 @@ class Brand:
                 for n in SOCIAL_NETWORKS
                 if _https(config["socials"].get(n))
             }
-        if isinstance(config.get("ga4"), str) and GA4_RE.match(config["ga4"]):
+        if isinstance(config.get("ga4"), str) and GA4_RE.fullmatch(config["ga4"]):
             changes["ga4"] = config["ga4"]
-        if isinstance(config.get("gtm"), str) and GTM_RE.match(config["gtm"]):
+        if isinstance(config.get("gtm"), str) and GTM_RE.fullmatch(config["gtm"]):
             changes["gtm"] = config["gtm"]
         # A text this layer sets replaces the lower layers' translations of it, unless this
         # layer translates it too.
@@ -163,6 +165,6 @@ class Brand:
             changes["frame_ancestors"] = tuple(
                 o
                 for o in config["frame_ancestors"]
-                if isinstance(o, str) and ORIGIN_RE.match(o) and len(o) < 200
+                if isinstance(o, str) and ORIGIN_RE.fullmatch(o) and len(o) < 200
             )
         return replace(self, **changes)

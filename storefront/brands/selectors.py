@@ -8,7 +8,7 @@ from .defaults import DEFAULT_FID, default_brand
 from .registry import AGENCY, AGENT, WHITE_LABEL, BrandUnavailable, override_config, provider_config
 
 MAX_FID = 2**31 - 1
-_LABEL_RE = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_LABEL_RE = re.compile(r"\A(?!-)[a-z0-9-]{1,63}(?<!-)\Z")  # full match: no "acme\n"
 
 
 def hostname(host: str) -> str:
@@ -28,7 +28,7 @@ def is_suffix_host(*, host: str) -> bool:
 def is_well_formed_domain(name: str) -> bool:
     """A DNS name with at least two labels; anything else never reaches the provider."""
     labels = name.split(".")
-    return len(name) <= 253 and len(labels) >= 2 and all(_LABEL_RE.match(lb) for lb in labels)
+    return len(name) <= 253 and len(labels) >= 2 and all(_LABEL_RE.fullmatch(lb) for lb in labels)
 
 
 def lookup(*, host: str, fid: int) -> tuple[str, str]:

@@ -10,7 +10,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from .locales import DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, PREFIXED_CODES
 
-_PREFIX_RE = re.compile(r"^/(" + "|".join(re.escape(c) for c in PREFIXED_CODES) + r")(/|$)")
+_PREFIX_RE = re.compile(r"^/(" + "|".join(re.escape(c) for c in PREFIXED_CODES) + r")(/|\Z)")
 
 # Browser tags that name a supported locale under another spelling.
 _ALIASES = {

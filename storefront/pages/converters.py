@@ -25,7 +25,7 @@ class CountrySlugConverter(SlugConverter):
     """A slug that is not one of the static words under ``/hotels/``."""
 
     regex = (
-        r"(?!(?:" + "|".join(sorted(RESERVED_HOTEL_SEGMENTS)) + r")(?:/|$))" + SlugConverter.regex
+        r"(?!(?:" + "|".join(sorted(RESERVED_HOTEL_SEGMENTS)) + r")(?:/|\Z))" + SlugConverter.regex
     )
 
 
