@@ -30,6 +30,11 @@ SECRET_KEY = env("SECRET_KEY", default="") or get_random_secret_key()
 # white-label hosts can be admitted by the brand registry rather than by a static list.
 CANONICAL_HOSTS = env.list("CANONICAL_HOSTS", default=["127.0.0.1", "localhost"])
 WHITE_LABEL_DOMAIN_SUFFIX = env("WHITE_LABEL_DOMAIN_SUFFIX", default=".partners.localhost")
+# Every absolute link the server writes (canonical, hreflang, sitemap.xml, robots.txt) starts with
+# SITE_ORIGIN on canonical hosts, never with the request's scheme or port. White-label hosts link
+# to themselves: SITE_ORIGIN's scheme (https when HTTPS is on), their own name, SITE_ORIGIN's port
+# if it has one (storefront.brands.selectors.link_origin).
+SITE_ORIGIN = env("SITE_ORIGIN", default="http://127.0.0.1:8000").rstrip("/")
 ALLOWED_HOSTS = ["*"]
 
 # Where the root path redirects to (a path such as "/hotels"); empty means no redirect.

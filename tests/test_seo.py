@@ -1,7 +1,12 @@
-"""Canonical URL, hreflang alternates for 39 locales plus x-default, sitemap.xml, robots.txt."""
+"""Canonical URL, hreflang alternates for 39 locales plus x-default, sitemap.xml, robots.txt.
+
+Absolute links start with SITE_ORIGIN on canonical hosts (default http://127.0.0.1:8000), never
+with the request's scheme or port; white-label hosts link to their own name.
+"""
 
 import re
 
+import pytest
 from django.utils.html import escape
 
 from storefront.i18n.catalog import translate
@@ -11,13 +16,13 @@ from storefront.pages.routes import PAGES
 
 def test_canonical_and_alternates(client):
     html = client.get("/ja/hotels?currency=EUR").content.decode()
-    assert '<link rel="canonical" href="http://testserver/ja/hotels">' in html
+    assert '<link rel="canonical" href="http://127.0.0.1:8000/ja/hotels">' in html
     alternates = dict(re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html))
     assert len(alternates) == 40
-    assert alternates["x-default"] == "http://testserver/hotels"
-    assert alternates["en"] == "http://testserver/hotels"
-    assert alternates["zh-TW"] == "http://testserver/zh-tw/hotels"
-    assert alternates["he"] == "http://testserver/he/hotels"
+    assert alternates["x-default"] == "http://127.0.0.1:8000/hotels"
+    assert alternates["en"] == "http://127.0.0.1:8000/hotels"
+    assert alternates["zh-TW"] == "http://127.0.0.1:8000/zh-tw/hotels"
+    assert alternates["he"] == "http://127.0.0.1:8000/he/hotels"
 
 
 def test_localised_title_and_description(client):
@@ -37,14 +42,14 @@ def test_sitemap_lists_every_indexable_static_page_in_every_locale(client):
     assert len(statics) >= 15
     assert len(locations) == len(statics) * len(LOCALES)
     assert not any(loc.endswith(("/pay", "/login", "/account/reservations")) for loc in locations)
-    assert "http://testserver/pt-br/hotels/places/es/barcelona" in locations
+    assert "http://127.0.0.1:8000/pt-br/hotels/places/es/barcelona" in locations
     assert 'hreflang="x-default"' in xml
     assert xml.count("<xhtml:link") == len(locations) * (len(LOCALES) + 1)
 
 
 def test_robots_txt_points_at_the_sitemap_and_hides_private_pages(client):
     body = client.get("/robots.txt").content.decode()
-    assert "Sitemap: http://testserver/sitemap.xml" in body
+    assert "Sitemap: http://127.0.0.1:8000/sitemap.xml" in body
     for path in ("/pay", "/account/reservations", "/transaction", "/login", "/widgets/search"):
         assert f"Disallow: {path}\n" in body and f"Disallow: /*{path}\n" in body
     assert "Disallow: /hotels" not in body
@@ -53,3 +58,53 @@ def test_robots_txt_points_at_the_sitemap_and_hides_private_pages(client):
 def test_private_pages_are_noindex(client):
     assert '<meta name="robots" content="noindex">' in client.get("/de/pay").content.decode()
     assert 'name="robots"' not in client.get("/de/hotels").content.decode()
+
+
+def _absolute_links(client, host):
+    """Every absolute link the server writes for ``host``: the page's canonical, hreflang and
+    x-default links, sitemap.xml's locations and alternates, robots.txt's Sitemap line."""
+    headers = {"Host": host}
+    html = client.get("/de/hotels", headers=headers).content.decode()
+    page = re.findall(r'<link rel="(?:canonical|alternate)"[^>]* href="([^"]+)"', html)
+    assert len(page) == 1 + len(LOCALES) + 1
+    xml = client.get("/sitemap.xml", headers=headers).content.decode()
+    sitemap = re.findall(r"<loc>([^<]+)</loc>", xml) + re.findall(
+        r'<xhtml:link[^>]* href="([^"]+)"', xml
+    )
+    assert len(sitemap) > len(LOCALES)
+    robots = client.get("/robots.txt", headers=headers).content.decode()
+    sitemap_line = re.findall(r"^Sitemap: (\S+)$", robots, re.M)
+    assert len(sitemap_line) == 1
+    return page + sitemap + sitemap_line
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:9999", "localhost:1", "LOCALHOST", "testserver"])
+def test_canonical_hosts_link_to_site_origin_whatever_the_request_port(client, host):
+    links = _absolute_links(client, host)
+    assert all(link.startswith("http://127.0.0.1:8000/") for link in links), links
+    assert "http://127.0.0.1:8000/de/hotels" in links
+    assert "http://127.0.0.1:8000/sitemap.xml" in links
+
+
+def test_site_origin_is_configured(client, settings):
+    settings.SITE_ORIGIN = "https://www.example.com"
+    links = _absolute_links(client, "127.0.0.1:9999")
+    assert all(link.startswith("https://www.example.com/") for link in links), links
+
+
+@pytest.mark.usefixtures("demo_data")
+@pytest.mark.parametrize("host", ["acme.partners.localhost:7777", "ACME.Partners.localhost"])
+def test_white_label_hosts_link_to_their_own_name_on_site_origins_port(client, host):
+    links = _absolute_links(client, host)
+    assert all(link.startswith("http://acme.partners.localhost:8000/") for link in links), links
+
+
+@pytest.mark.usefixtures("demo_data")
+def test_white_label_links_use_https_when_it_is_on_and_no_port_when_site_origin_has_none(
+    client, settings
+):
+    settings.SITE_ORIGIN, settings.HTTPS = "http://www.example.com", True
+    for host in ("acme.partners.localhost:7777", "travel.globex.localhost:1"):
+        name = host.split(":")[0]
+        links = _absolute_links(client, host)
+        assert all(link.startswith(f"https://{name}/") for link in links), links

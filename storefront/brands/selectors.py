@@ -1,6 +1,8 @@
-"""Reads: is a host one we serve, and which brand does a request get (DESIGN sections 2, 5)."""
+"""Reads: is a host one we serve, which brand does a request get, and where do the absolute links
+written for it start (DESIGN sections 2, 5)."""
 
 import re
+from urllib.parse import urlsplit
 
 from django.conf import settings
 
@@ -23,6 +25,19 @@ def is_canonical_host(*, host: str) -> bool:
 def is_suffix_host(*, host: str) -> bool:
     name, suffix = hostname(host), settings.WHITE_LABEL_DOMAIN_SUFFIX.lower()
     return bool(suffix) and name.endswith(suffix) and len(name) > len(suffix)
+
+
+def link_origin(*, host: str) -> str:
+    """Where every absolute link written for a request to ``host`` starts (canonical, hreflang,
+    sitemap.xml, robots.txt), never with the request's scheme or port: ``SITE_ORIGIN`` on a
+    canonical host; on a white-label host SITE_ORIGIN's scheme (https when ``HTTPS`` is on), the
+    host's lower-cased name and SITE_ORIGIN's port if it has one."""
+    if is_canonical_host(host=host):
+        return settings.SITE_ORIGIN
+    site = urlsplit(settings.SITE_ORIGIN)
+    scheme = "https" if settings.HTTPS else site.scheme
+    port = f":{site.port}" if site.port else ""
+    return f"{scheme}://{hostname(host)}{port}"
 
 
 def is_well_formed_domain(name: str) -> bool:

@@ -8,6 +8,7 @@ from django.http import QueryDict
 
 from storefront.accounts.roles import current_user
 from storefront.brands.defaults import DEFAULT_FID, default_brand
+from storefront.brands.selectors import link_origin
 from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
@@ -26,10 +27,12 @@ def _query(request) -> str:
 
 
 def _origin(request) -> str:
+    """The origin of the page's canonical and hreflang links: SITE_ORIGIN on a canonical host,
+    never the request's scheme or port (``link_origin``)."""
     try:
-        return f"{request.scheme}://{request.get_host()}"
-    except Exception:
-        return ""
+        return link_origin(host=request.get_host())
+    except Exception:  # DisallowedHost: the error page for a bad Host must not fail on it
+        return settings.SITE_ORIGIN
 
 
 def chrome(request):

@@ -1,7 +1,15 @@
-"""sitemap.xml: every indexable static page in every locale, with hreflang alternates."""
+"""sitemap.xml: every indexable static page in every locale, with hreflang alternates.
+
+Every ``<loc>`` and alternate starts with the host's link origin (``link_origin``: SITE_ORIGIN on a
+canonical host), never with the request's scheme or port.
+"""
+
+from types import SimpleNamespace
 
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
+
+from storefront.brands.selectors import link_origin
 
 from .routes import PAGES
 
@@ -16,3 +24,9 @@ class StaticPagesSitemap(Sitemap):
 
     def location(self, item):
         return reverse(item)
+
+    def get_urls(self, page=1, site=None, protocol=None):
+        # The sitemap view passes the request's host as ``site.domain`` and its scheme as
+        # ``protocol``; both are replaced by the host's link origin.
+        scheme, _, domain = link_origin(host=site.domain).partition("://")
+        return super().get_urls(page=page, site=SimpleNamespace(domain=domain), protocol=scheme)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from storefront.accounts.roles import current_user
 from storefront.brands.brand import widget_tokens
+from storefront.brands.selectors import link_origin
 from storefront.chrome.selectors import city_cards, page_url
 
 from .routes import PAGES, PAGES_BY_NAME
@@ -70,7 +71,8 @@ def render_page(request, *, page_name, **params):
 
 @require_GET
 def robots_txt(request):
-    """Disallows the registry's non-indexable pages, unprefixed and under any locale prefix."""
+    """Disallows the registry's non-indexable pages, unprefixed and under any locale prefix, and
+    names the sitemap under the host's link origin (SITE_ORIGIN on a canonical host)."""
     private = sorted(
         {
             "/" + pattern.split("<")[0].rstrip("/")
@@ -82,5 +84,6 @@ def robots_txt(request):
     lines = ["User-agent: *"]
     for path in private:
         lines += [f"Disallow: {path}", f"Disallow: /*{path}"]
-    lines += ["Allow: /", f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}"]
+    origin = link_origin(host=request.get_host())
+    lines += ["Allow: /", f"Sitemap: {origin}{reverse('sitemap')}"]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
