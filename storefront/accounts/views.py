@@ -6,7 +6,13 @@ where the visitor returns, same page and same query, after logging in or out.
 
 The header's login modal (static_src/islands/dialogs/LoginDialog.jsx) posts the same form with
 ``Accept: application/json`` and gets ``{"redirect": ...}`` or, with the same status codes as
-the page, ``{"message": ..., "fields": {field: first message}}``, every text localised.
+the page, ``{"message": ..., "fields": {field: first message}}``, every text localised (ours
+from the catalogs, the provider's in the locale we asked it for).
+
+The provider's errors are read by field and status, never by their wording, which is the
+provider's own: registering never says that an email is taken (that would tell who has an
+account here), so in register mode any provider error on ``email`` gives our generic notice
+instead of the provider's words, on the page and in the JSON answer alike.
 """
 
 import re
@@ -24,7 +30,7 @@ from storefront.upstream.errors import UpstreamError, UpstreamValidationError
 
 from .services import LoginThrottled, account_login, account_logout, account_register
 
-# Whole-sentence catalog keys for what we check before asking the provider.
+# Whole-sentence catalog keys: what we check before asking the provider, then our notices.
 EMAIL_REQUIRED = "auth.email_required"
 PASSWORD_REQUIRED = "auth.password_required"
 NAME_REQUIRED = "auth.name_required"
@@ -33,8 +39,9 @@ CONFIRMATION_REQUIRED = "auth.confirmation_required"
 THROTTLED = "auth.throttled"
 UNAVAILABLE = "auth.unavailable"
 SESSION_EXPIRED = "auth.session_expired"
-REGISTER_FAILED = "auth.register_failed"
+REGISTER_FAILED = "auth.register_failed"  # whatever the provider said about the email
 ENGLISH_NAME_RE = re.compile(r"^[A-Za-z][A-Za-z .'-]*$")
+FORM_FIELDS = ("name", "email", "password", "password_confirmation")
 
 
 def _form_errors(mode: str, data) -> dict[str, str]:
@@ -122,7 +129,7 @@ def login_page(request, *, page_name):
             except LoginThrottled:
                 context["notice_key"] = THROTTLED
             except UpstreamValidationError as exc:
-                _provider_errors(context, exc, mode=mode, locale=locale)
+                _provider_errors(context, exc, mode=mode)
             except UpstreamError:  # down, or an answer we cannot use
                 context["notice_key"] = UNAVAILABLE
         context["field_errors"] = {
@@ -141,22 +148,34 @@ def login_page(request, *, page_name):
     return _render(request, context)
 
 
-def _provider_errors(context, exc: UpstreamValidationError, *, mode: str, locale: str) -> None:
-    """The provider's (translated) message, and its first field error next to that field.
-    Registering never says that an email is taken: that would tell who has an account here."""
-    email_taken = translate("provider.email_taken", locale)
-    if mode == "register" and email_taken in exc.errors.get("email", []):
-        context["notice_key"] = REGISTER_FAILED
-        return
+def _provider_errors(context, exc: UpstreamValidationError, *, mode: str) -> None:
+    """The provider's (localised) message, and its first field error next to that field.
+
+    Registering never says that an email is taken, and the provider words that as it likes: so
+    in register mode an error on ``email``, whatever its text, or a 422 naming none of the
+    form's fields, gives our generic notice and nothing of the provider's ``message`` (Laravel
+    repeats the first error there) nor of its email errors; every other field of the form still
+    shows its first message beside it."""
+    if mode == "register":
+        others = {
+            field: {"text": exc.errors[field][0]}
+            for field in FORM_FIELDS
+            if field != "email" and exc.errors.get(field)
+        }
+        if "email" in exc.errors or (exc.status == 422 and not others):
+            context["notice_key"] = REGISTER_FAILED
+            context["field_errors"].update(others)
+            return
     field, messages = next(((f, m) for f, m in exc.errors.items() if m), (None, None))
-    if field in ("name", "email", "password", "password_confirmation"):
+    if field in FORM_FIELDS:
         context["field_errors"][field] = {"text": messages[0]}
     if not (messages and messages[0] == exc.message):  # said once, beside its field
         context["provider_message"] = exc.message
 
 
 def _json_errors(context, *, locale: str, status: int) -> JsonResponse:
-    """What the page would show, as data: the notice, and the first message per field."""
+    """What the page would show, as data: the notice, and the first message per field. Built
+    from the context alone, so it says nothing of the provider's that the page would not."""
     fields = {
         field: translate(error["key"], locale) if "key" in error else error["text"]
         for field, error in context["field_errors"].items()

@@ -1,7 +1,9 @@
 """The provider's endpoints (spec section 7), with its response shapes.
 
 - Errors: ``{"message": ..., "errors": {field: [messages]}}`` with 401, 404, 419 or 422, in the
-  request's ``locale`` (the texts are the catalogs' ``provider.*`` keys).
+  request's ``locale``, falling back to English. The texts are the provider's own, from its
+  message table ``messages.json`` (locale -> key -> text), not from the storefront's catalogs:
+  the storefront must not depend on how the provider words a message.
 - Cookie auth as Laravel Sanctum does it: ``GET /sanctum/csrf-cookie`` sets ``XSRF-TOKEN`` and the
   ``provider_session`` cookie; every POST must echo the token in ``X-XSRF-TOKEN`` (else 419).
 - Brand and lead endpoints need the client token (``Authorization: Bearer ...``) or a logged-in
@@ -11,14 +13,13 @@
 import json
 import re
 import secrets
-from functools import wraps
+from functools import cache, wraps
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
-
-from storefront.i18n.catalog import translate
 
 from .models import Account, Lead, ProviderBrand, ProviderSession
 
@@ -27,7 +28,11 @@ XSRF_COOKIE = "XSRF-TOKEN"
 DUMMY_HASH = make_password("not-a-real-password")
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
-# Message keys (catalog ``provider.*``): the provider answers in the request's ``locale``.
+# The provider's messages: locale -> message key -> text, English always complete.
+MESSAGES_FILE = Path(__file__).with_name("messages.json")
+FALLBACK_LOCALE = "en"
+
+# Message keys of that table: the provider answers in the request's ``locale``.
 UNAUTHENTICATED = "unauthenticated"
 CSRF_MISMATCH = "csrf_mismatch"
 NOT_FOUND = "not_found"
@@ -43,8 +48,18 @@ def required(field: str) -> str:
     return f"{field}_required"
 
 
+@cache
+def messages() -> dict[str, dict[str, str]]:
+    """The provider's message table (read once per process)."""
+    with MESSAGES_FILE.open(encoding="utf-8") as fh:
+        return json.load(fh)
+
+
 def message(request, key: str) -> str:
-    return translate(f"provider.{key}", request.GET.get("locale") or "en")
+    """The text of ``key`` in the request's ``locale``, else in English."""
+    table = messages()
+    texts = table.get(request.GET.get("locale") or FALLBACK_LOCALE, {})
+    return texts.get(key) or table[FALLBACK_LOCALE][key]
 
 
 def error(request, key: str, status: int) -> JsonResponse:

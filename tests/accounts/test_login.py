@@ -1,4 +1,5 @@
-"""Log in, register and log out through the provider (the sandbox, over HTTP)."""
+"""Log in, register and log out through the provider (the sandbox, over HTTP; once a stub
+provider with wording of its own)."""
 
 import re
 from html import unescape
@@ -9,6 +10,8 @@ from django.test import Client
 from storefront.i18n.catalog import translate
 from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.sandbox.models import ProviderSession
+from storefront.sandbox.views import messages as provider_messages
+from tests.stub_provider import JsonHandler, serving
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 HOST = {"Host": "127.0.0.1"}
@@ -137,8 +140,8 @@ def test_the_provider_cookie_never_reaches_the_browser(client):
 def test_wrong_password_shows_the_providers_message_in_german(client):
     response = _login(client, "agent@example.com", password="wrong", locale="/de")
     html = unescape(response.content.decode())
-    message = translate("provider.bad_credentials", "de")
-    assert response.status_code == 422 and message != translate("provider.bad_credentials", "en")
+    message = provider_messages()["de"]["bad_credentials"]
+    assert response.status_code == 422 and message != provider_messages()["en"]["bad_credentials"]
     assert f'<p class="field__error" id="auth-email-error">{message}</p>' in html
     assert 'value="agent@example.com"' in html  # what was typed stays
     assert "wrong" not in html  # but never the password
@@ -163,7 +166,7 @@ def test_missing_fields_are_named_before_asking_the_provider(client):
 def test_register_with_mismatched_confirmation_shows_the_field_message(client):
     response = _register(client, password_confirmation="x", next="/")
     html = unescape(response.content.decode())
-    assert translate("provider.password_mismatch", "en") in html
+    assert provider_messages()["en"]["password_mismatch"] in html
     assert 'value="Nina Novak"' in html and 'value="nina@example.com"' in html
 
 
@@ -177,7 +180,7 @@ def test_register_never_says_an_email_exists(client):
     response = _register(client, name="Someone Else", email="agent@example.com")
     html = unescape(response.content.decode())
     assert translate("auth.register_failed", "en") in html
-    assert translate("provider.email_taken", "en") not in html
+    assert provider_messages()["en"]["email_taken"] not in html
 
 
 def test_logout_asks_first_then_logs_out(client):
@@ -217,7 +220,8 @@ def test_the_eleventh_wrong_login_for_one_email_is_throttled(client):
     assert _login(other, "traveller@example.com").status_code == 302  # other emails still work
 
 
-def test_an_expired_provider_session_sends_the_next_page_view_to_login(client):
+def test_an_expired_provider_session_sends_the_next_page_view_to_login(client, settings):
+    settings.AUTH_RECHECK_SECONDS = 0  # the next page view asks the provider again
     _login(client, "traveller@example.com")
     ProviderSession.objects.update(account=None)  # the provider forgets the session: 401
     response = client.get("/ja/hotels?currency=JPY", headers=HOST)
@@ -303,7 +307,7 @@ def test_the_login_modal_gets_localised_errors_per_field(client):
         {"action": "login", "mode": "login", "email": "agent@example.com", "password": "x"},
         headers=JSON,
     )
-    message = translate("provider.bad_credentials", "de")
+    message = provider_messages()["de"]["bad_credentials"]
     assert response.status_code == 422
     assert response.json() == {
         "message": translate("auth.error_summary", "de"),  # said once, beside its field
@@ -331,3 +335,74 @@ def test_the_login_modal_is_told_when_it_is_throttled(client):
     response = client.post("/login", data, headers=JSON)
     assert response.status_code == 429
     assert response.json() == {"message": translate("auth.throttled", "en"), "fields": {}}
+
+
+# A provider with wording of its own: "email taken" in words our catalogs have never seen.
+TAKEN = "This address belongs to an existing member."
+TAKEN_ANSWER = {
+    "message": f"{TAKEN} (and 1 more error)",
+    "errors": {"email": [TAKEN], "password": ["Too weak."]},
+}
+
+
+class _OtherWordingProvider(JsonHandler):
+    """Sanctum's csrf-cookie, and a 422 for every registration."""
+
+    def do_GET(self):
+        if self.path.split("?")[0] != "/sanctum/csrf-cookie":
+            return self.answer_json(404, {"message": "Not Found.", "errors": {}})
+        self.send_response(204)
+        self.send_header("Set-Cookie", "XSRF-TOKEN=stub-token; Path=/; SameSite=Lax")
+        self.send_header("Set-Cookie", "provider_session=stub; Path=/; HttpOnly; SameSite=Lax")
+        self.end_headers()
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        if self.path.split("?")[0] != "/api/register":
+            return self.answer_json(404, {"message": "Not Found.", "errors": {}})
+        self.answer_json(422, TAKEN_ANSWER)
+
+
+@pytest.fixture
+def other_wording_provider(settings):
+    with serving(_OtherWordingProvider) as url:
+        settings.UPSTREAM_URL = url
+        yield
+
+
+REGISTER_TAKEN = {
+    "action": "register",
+    "mode": "register",
+    "name": "Nina Novak",
+    "email": "member@example.com",
+    "password": "long-enough-1",
+    "password_confirmation": "long-enough-1",
+    "next": "/hotels",
+}
+
+
+def test_register_never_says_an_email_exists_whatever_the_providers_words(
+    client, other_wording_provider
+):
+    """Without JavaScript: our notice, not the provider's email error nor its message; the
+    password's error still beside the password."""
+    response = client.post("/login", REGISTER_TAKEN, headers=HOST)
+    html = unescape(response.content.decode())
+    assert response.status_code == 422
+    assert TAKEN not in html and "more error" not in html
+    assert translate("auth.register_failed", "en") in html
+    assert 'id="auth-email-error"' not in html
+    assert '<p class="field__error" id="auth-password-error">Too weak.</p>' in html
+    assert 'value="member@example.com"' in html  # what was typed stays
+
+
+def test_the_register_modal_never_says_an_email_exists_whatever_the_providers_words(
+    client, other_wording_provider
+):
+    response = client.post("/de/login", REGISTER_TAKEN, headers=JSON)
+    assert response.status_code == 422
+    assert TAKEN not in response.content.decode()
+    assert response.json() == {
+        "message": translate("auth.register_failed", "de"),
+        "fields": {"password": "Too weak."},
+    }

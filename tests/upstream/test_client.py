@@ -1,12 +1,9 @@
 """The real client against the sandbox served over HTTP (no mocked requests)."""
 
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
 import pytest
 
-from storefront.i18n.catalog import translate
 from storefront.sandbox.demo import DEMO_PASSWORD
+from storefront.sandbox.views import messages as provider_messages
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import (
     UpstreamNotFound,
@@ -14,6 +11,7 @@ from storefront.upstream.errors import (
     UpstreamUnavailable,
     UpstreamValidationError,
 )
+from tests.stub_provider import JsonHandler, serving
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -35,7 +33,7 @@ def test_provider_messages_come_in_the_requested_locale():
     client.get("/sanctum/csrf-cookie")
     with pytest.raises(UpstreamValidationError) as caught:
         client.post("/login", data={"email": "agent@example.com", "password": "nope"})
-    assert caught.value.message == translate("provider.bad_credentials", "de")
+    assert caught.value.message == provider_messages()["de"]["bad_credentials"]
 
 
 def test_wrong_password_is_a_validation_error_with_the_provider_shape():
@@ -95,35 +93,27 @@ def test_lead_proxy_validates_and_stores(django_db_blocker):
         "/v3/services/proxy",
         data={"name": "Dana", "email": "d@example.com", "phone": "5550100", "bot": "1"},
     )
-    assert sent.data["message"] == translate("provider.lead_sent", "he")
+    assert sent.data["message"] == provider_messages()["he"]["lead_sent"]
 
 
-class _Recorder(BaseHTTPRequestHandler):
+class _Recorder(JsonHandler):
     """A provider that answers 503 and records what it was sent."""
 
     seen: list = []
 
     def _answer(self):
         self.seen.append((self.command, self.path, dict(self.headers)))
-        self.send_response(503)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(b'{"message": "Service Unavailable"}')
+        self.answer_json(503, {"message": "Service Unavailable"})
 
     do_GET = do_POST = _answer
-
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture
 def failing_provider(settings):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     _Recorder.seen = []
-    settings.UPSTREAM_URL = f"http://127.0.0.1:{server.server_address[1]}"
-    yield _Recorder.seen
-    server.shutdown()
+    with serving(_Recorder) as url:
+        settings.UPSTREAM_URL = url
+        yield _Recorder.seen
 
 
 def test_gets_are_retried_and_posts_are_not(failing_provider, settings):
