@@ -33,8 +33,9 @@ ANALYTICS_SOURCES = {
 
 class HostGuardMiddleware:
     """Answers 400 to a Host the storefront does not serve, before any view and, for malformed
-    or negatively cached hosts, before any upstream call. The admin exists on canonical hosts
-    only."""
+    or negatively cached hosts, before any upstream call. Every well-formed name under the
+    white-label suffix passes; BrandMiddleware sends one the provider does not know to the
+    canonical domain. The admin exists on canonical hosts only."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -70,6 +71,11 @@ class BrandMiddleware:
     whose brand loads is stored in the cookie; ``fid=null`` removes it. On the canonical host a
     query fid whose brand cannot be had (unknown, malformed, or the provider down) falls back to
     fid 1 and redirects once to the same URL without ``fid`` (same host, so never a loop).
+
+    On a white-label host whose brand cannot be had (a name under the suffix the provider does
+    not know, or the provider cannot be asked and nothing is known about the host), spec
+    section 8 applies too: a 302 to the canonical domain (``SITE_ORIGIN``), same path, query
+    without ``fid``. The page is never served under the host's name with the fid-1 brand.
     """
 
     def __init__(self, get_response):
@@ -91,6 +97,8 @@ class BrandMiddleware:
         if brand is None:
             brand = fallback_brand()
         failed = unknown or unavailable
+        if failed and not canonical:
+            return HttpResponseRedirect(settings.SITE_ORIGIN + _without_fid(request))
         if (
             canonical
             and raw_fid is not None

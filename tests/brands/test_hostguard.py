@@ -18,6 +18,7 @@ def test_malformed_host_is_400(client, host):
     assert client.get("/hotels", headers={"Host": host}).status_code == 400
 
 
+@pytest.mark.usefixtures("demo_data")  # acme is an agency the provider knows
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost", "acme.partners.localhost:8000"])
 def test_known_hosts_answer(client, host):
     assert client.get("/hotels", headers={"Host": host}).status_code == 200
