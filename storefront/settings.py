@@ -195,7 +195,8 @@ GEO_COUNTRY_HEADER = env("GEO_COUNTRY_HEADER", default="")
 # The default brand (white label replaces these per host; see storefront.brands).
 BRAND_NAME = env("BRAND_NAME", default="Travelnest")
 BRAND_THEME_COLOR = "#044AFF"
-# Analytics of the default brand (off when empty); white-label brands bring their own.
+# Analytics of the canonical host, whatever the fid (off when empty): agent brands never load their
+# own. Only a partner's own host (agency or custom white-label host) may bring its own ids.
 DEFAULT_GA4_ID = env("GA4_ID", default="")
 DEFAULT_GTM_ID = env("GTM_ID", default="")
 # Brand cache: fresh for BRAND_FRESH_SECONDS, then served stale (up to BRAND_STALE_SECONDS) while

@@ -123,6 +123,8 @@ class BrandMiddleware:
             )
         elif canonical and unknown and cookie_fid == fid:
             response.delete_cookie(FID_COOKIE, path="/", samesite="Lax")
+        # The CSP admits Google's hosts exactly when includes/analytics.html loads the script: for
+        # the brand's own ids, which an agent brand never has (selectors.brand_for).
         if brand.ga4 or brand.gtm:
             response._csp_update = ANALYTICS_SOURCES
         return response

@@ -2,6 +2,7 @@
 written for it start (DESIGN sections 2, 5)."""
 
 import re
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -85,6 +86,11 @@ def parse_fid(value) -> int | None:
 def brand_for(*, kind: str, key: str):
     """The layered brand: built-in default < provider config < operator override.
 
+    Only a partner's own host (an agency or custom white-label host) may carry its own GA4 and
+    tag manager. An agent brand (by fid, on the canonical host, the origin of /login and
+    /admin/) keeps the platform's ``GA4_ID``/``GTM_ID`` whatever its provider config or operator
+    override says: anyone can set a fid cookie with a link.
+
     Raises ``BrandUnavailable`` (provider down, nothing cached) and returns None when the
     provider does not know the key and no override exists.
     """
@@ -92,7 +98,10 @@ def brand_for(*, kind: str, key: str):
     override = override_config(kind, key)
     if config is None and override is None:
         return None
-    return default_brand().layer(config).layer(override)
+    brand = default_brand().layer(config).layer(override)
+    if kind == AGENT:
+        brand = replace(brand, ga4=default_brand().ga4, gtm=default_brand().gtm)
+    return brand
 
 
 def fallback_brand():

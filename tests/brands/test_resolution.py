@@ -8,7 +8,7 @@ import pytest
 
 from storefront.brands import registry
 from storefront.brands.models import BrandOverride
-from storefront.brands.registry import AGENT, WHITE_LABEL, forget_override
+from storefront.brands.registry import AGENCY, AGENT, WHITE_LABEL, forget_override
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -232,12 +232,14 @@ def test_concurrent_first_requests_share_one_fetch_and_the_same_brand(upstream_c
 
 
 def test_analytics_load_under_the_nonce_only_when_the_brand_sets_an_id(client):
-    response = _get(client, "/hotels?fid=42")
+    # A partner's own host: agent brands never load their own (tests/brands/test_analytics.py).
+    host = "acme.partners.localhost"
+    response = _get(client, "/hotels", host=host)
     assert "analytics.js" not in response.content.decode()
     assert "googletagmanager" not in response["Content-Security-Policy"]
-    BrandOverride.objects.create(kind=AGENT, key="42", ga4="G-TEST1234", gtm="GTM-ABC123")
-    forget_override(AGENT, "42")  # as the admin does on save
-    response = _get(client, "/hotels?fid=42")
+    BrandOverride.objects.create(kind=AGENCY, key=host, ga4="G-TEST1234", gtm="GTM-ABC123")
+    forget_override(AGENCY, host)  # as the admin does on save
+    response = _get(client, "/hotels", host=host)
     html, policy = response.content.decode(), response["Content-Security-Policy"]
     nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
     assert re.search(rf'<script src="[^"]*analytics[^"]*\.js" nonce="{re.escape(nonce)}"', html)
