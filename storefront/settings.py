@@ -75,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before WhiteNoise: static files, HostGuard's 400/503 and error pages get these headers too.
+    "storefront.security.headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "storefront.brands.middleware.HostGuardMiddleware",
     # Before the locale and brand: every page, error pages for failures in later middleware
