@@ -1,21 +1,32 @@
-"""Operator overrides: the top layer of a brand, edited in Django admin."""
+"""Operator overrides: the top layer of a brand, edited in Django admin.
+
+Fields are checked with the same full-match patterns (``brands.brand``) that layering applies.
+"""
 
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 
-from .brand import COLOR_TOKENS, HEX_COLOR_RE, HTTPS_URL_RE, ORIGIN_RE, SOCIAL_NETWORKS
+from .brand import (
+    COLOR_TOKENS,
+    GA4_RE,
+    GTM_RE,
+    HEX_COLOR_RE,
+    HTTPS_URL_RE,
+    ORIGIN_RE,
+    SOCIAL_NETWORKS,
+)
 
 hex_color = RegexValidator(HEX_COLOR_RE, "Use a hex colour: #rgb, #rrggbb or #rrggbbaa.")
 
 
 def https_url(value: str) -> None:
-    if value and not HTTPS_URL_RE.match(value):
+    if value and not HTTPS_URL_RE.fullmatch(value):
         raise ValidationError("Use a plain https:// address (no spaces, quotes or brackets).")
 
 
 def https_origin(value: str) -> None:
-    if not ORIGIN_RE.match(value):
+    if not ORIGIN_RE.fullmatch(value):
         raise ValidationError(f"{value!r} is not an https origin such as https://partner.example.")
 
 
@@ -42,15 +53,13 @@ class BrandOverride(models.Model):
         "GA4 id",
         max_length=20,
         blank=True,
-        validators=[RegexValidator(r"^G-[A-Z0-9]{4,16}$", "A GA4 id looks like G-XXXXXXX.")],
+        validators=[RegexValidator(GA4_RE, "A GA4 id looks like G-XXXXXXX.")],
     )
     gtm = models.CharField(
         "Tag manager id",
         max_length=20,
         blank=True,
-        validators=[
-            RegexValidator(r"^GTM-[A-Z0-9]{4,12}$", "A tag manager id looks like GTM-XXXXXX.")
-        ],
+        validators=[RegexValidator(GTM_RE, "A tag manager id looks like GTM-XXXXXX.")],
     )
     frame_ancestors = models.TextField(
         blank=True, help_text="Origins allowed to frame the search widget, one https:// per line."

@@ -8,7 +8,7 @@ from django.http import QueryDict
 
 from storefront.brands.brand import valid_color, widget_tokens
 from storefront.brands.defaults import default_brand
-from storefront.brands.models import hex_color, https_origin, https_url
+from storefront.brands.models import BrandOverride, hex_color, https_origin, https_url
 from storefront.brands.selectors import is_well_formed_domain
 from storefront.i18n.resolution import locale_from_path
 
@@ -79,6 +79,15 @@ def test_operator_field_validators_refuse_a_line_break(validator, value, ending)
     validator(value)  # the value itself is fine
     with pytest.raises(ValidationError):
         validator(value + ending)
+
+
+@pytest.mark.parametrize("ending", ENDINGS)
+@pytest.mark.parametrize("name,value", [("ga4", "G-ABCD1234"), ("gtm", "GTM-ABC123")])
+def test_operator_analytics_ids_refuse_a_line_break(name, value, ending):
+    field = BrandOverride._meta.get_field(name)
+    field.run_validators(value)
+    with pytest.raises(ValidationError):
+        field.run_validators(value + ending)
 
 
 @pytest.mark.parametrize("ending", ENDINGS)
