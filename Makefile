@@ -6,6 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .stamps
 CHROMIUM := /usr/bin/chromium
+REDIS_SERVER := /usr/bin/redis-server
 
 # Django 6.1 needs Python 3.12+: the first python3.13 / python3.12 that really runs, under pyenv's
 # versions or on PATH (a pyenv shim for a version that is not selected fails, so each is tried).
@@ -24,7 +25,7 @@ run: build $(STAMPS)/migrated ## install, build, migrate, load demo data, serve 
 	@echo "Storefront: http://127.0.0.1:8000  (provider sandbox: http://127.0.0.1:8001)"
 	trap 'kill 0' EXIT; $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py runserver 127.0.0.1:8000
 
-test: build $(STAMPS)/test-deps $(CHROMIUM) ## install what tests need, build, run the whole suite
+test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## install what tests need, build, run the whole suite
 	node --test static_src/
 	$(PY) -m pytest
 
@@ -79,7 +80,15 @@ $(STAMPS)/migrated: $(STAMPS)/python $(shell find storefront -path '*/migrations
 	$(PY) manage.py migrate --noinput -v0
 	touch $@
 
-# Debian's Chromium for the browser suite (never a downloaded browser).
+# Debian's Chromium for the browser suite (never a downloaded browser), and Debian's Redis for the
+# tests of state shared by several processes (each test run starts its own on a free port).
 $(CHROMIUM):
+	$(call apt_install,chromium)
+
+$(REDIS_SERVER):
+	$(call apt_install,redis-server)
+
+define apt_install
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1)
+endef

@@ -28,3 +28,24 @@ def upstream_is_configured(app_configs, **kwargs):
             id="storefront.E002",
         )
     ]
+
+
+# Caches that live inside one process: counters, locks and the circuit breaker kept there are
+# not seen by the other processes, and a restart forgets them.
+PER_PROCESS_CACHES = (
+    "django.core.cache.backends.locmem.LocMemCache",
+    "django.core.cache.backends.dummy.DummyCache",
+)
+
+
+@register(Tags.caches, deploy=True)
+def caches_are_shared(app_configs, **kwargs):
+    return [
+        Error(
+            f"The {alias!r} cache is kept inside each process ({config['BACKEND']}).",
+            hint="Set CACHE_URL (and THROTTLE_CACHE_URL, if separate) to a Redis server.",
+            id="storefront.E003",
+        )
+        for alias, config in settings.CACHES.items()
+        if config["BACKEND"] in PER_PROCESS_CACHES
+    ]

@@ -71,9 +71,12 @@ INSTALLED_APPS = [
     "storefront.islands",
     "storefront.pages",
     "storefront.sandbox",
+    "storefront.security",
 ]
 
 MIDDLEWARE = [
+    # First: every provider call of the request, HostGuard's included, shares the page's budget.
+    "storefront.upstream.budget.TimeBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise: static files, HostGuard's 400/503 and error pages get these headers too.
     "storefront.security.headers.SecurityHeadersMiddleware",
@@ -116,12 +119,34 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-# Brands, overrides and login throttles live here. Production uses a shared cache (Redis or
-# memcached through CACHE_URL); the local-memory default is sized so floods of random hosts do
-# not evict the throttle counters.
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://storefront")}
-if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
-    CACHES["default"].setdefault("OPTIONS", {})["MAX_ENTRIES"] = 200_000
+
+# Caches. "default" holds brands, negative host answers, brand locks and the provider's circuit
+# breaker; "throttle" holds login/register counters in a key space of their own, so that no flood
+# of other keys (random Host headers, say) can evict them. With several processes both must be
+# shared: CACHE_URL=redis://host:6379/0 (django-redis); THROTTLE_CACHE_URL defaults to the same
+# server's next database (keep that Redis on its default `noeviction` policy, or give throttles a
+# Redis of their own). `check --deploy` refuses a per-process cache (storefront/checks.py).
+# The default cache may fail open (a Redis outage costs cache misses, not pages); the throttle
+# cache never does (logins are refused while counters cannot be kept).
+CACHE_URL = env("CACHE_URL", default="locmemcache://storefront")
+CACHES = {
+    "default": env.cache_url_config(CACHE_URL),
+    "throttle": env.cache_url_config(
+        env("THROTTLE_CACHE_URL", default="")
+        or (
+            CACHE_URL.rsplit("/", 1)[0] + "/1"
+            if CACHE_URL.startswith(("redis://", "rediss://"))
+            else "locmemcache://throttle"
+        )
+    ),
+}
+for _alias, _cache in CACHES.items():
+    if _cache["BACKEND"].endswith("LocMemCache"):
+        _cache.setdefault("OPTIONS", {})["MAX_ENTRIES"] = 100_000
+    elif _cache["BACKEND"].startswith("django_redis"):
+        _cache.setdefault("OPTIONS", {})["IGNORE_EXCEPTIONS"] = _alias == "default"
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -175,20 +200,43 @@ CONTENT_SECURITY_POLICY = {
 SANDBOX_CLIENT_TOKEN = "sandbox-client-token"
 UPSTREAM_URL = env("UPSTREAM_URL", default="http://127.0.0.1:8001")
 UPSTREAM_CLIENT_TOKEN = env("UPSTREAM_CLIENT_TOKEN", default=SANDBOX_CLIENT_TOKEN)
-UPSTREAM_CONNECT_TIMEOUT = env.float("UPSTREAM_CONNECT_TIMEOUT", default=2.0)
-UPSTREAM_READ_TIMEOUT = env.float("UPSTREAM_READ_TIMEOUT", default=8.0)
+# Time: every provider call made while a visitor waits ends within PAGE_BUDGET_SECONDS of the
+# request's arrival (connect, retries and body together), so a page answers within about 3 s even
+# when the provider hangs or trickles; outside requests each call gets UPSTREAM_BACKGROUND_SECONDS.
+# Connect and read timeouts are further caps per attempt.
+PAGE_BUDGET_SECONDS = env.float("PAGE_BUDGET_SECONDS", default=2.5)
+UPSTREAM_BACKGROUND_SECONDS = env.float("UPSTREAM_BACKGROUND_SECONDS", default=10.0)
+UPSTREAM_CONNECT_TIMEOUT = env.float("UPSTREAM_CONNECT_TIMEOUT", default=1.0)
+UPSTREAM_READ_TIMEOUT = env.float("UPSTREAM_READ_TIMEOUT", default=2.0)
 UPSTREAM_GET_RETRIES = env.int("UPSTREAM_GET_RETRIES", default=2)
 UPSTREAM_RETRY_BACKOFF = env.float("UPSTREAM_RETRY_BACKOFF", default=0.2)
+# The circuit breaker (shared through the default cache): this many failures within the window
+# open it; while open, calls fail at once; then one call probes the provider.
+UPSTREAM_BREAKER_FAILURES = env.int("UPSTREAM_BREAKER_FAILURES", default=5)
+UPSTREAM_BREAKER_WINDOW = env.int("UPSTREAM_BREAKER_WINDOW", default=30)
+UPSTREAM_BREAKER_OPEN_SECONDS = env.int("UPSTREAM_BREAKER_OPEN_SECONDS", default=15)
+# A host (or fid) seen for the first time costs a provider call while the visitor waits: at most
+# HOST_LOOKUP_CONCURRENCY such calls run at once across all processes (keep it below the number of
+# workers), each within HOST_LOOKUP_SECONDS; a flood of random Host headers gets 503s, not workers.
+HOST_LOOKUP_CONCURRENCY = env.int("HOST_LOOKUP_CONCURRENCY", default=1)
+HOST_LOOKUP_SECONDS = env.float("HOST_LOOKUP_SECONDS", default=1.0)
 
-# Accounts: failed logins allowed per email and per IP in 15 minutes; how long "keep me logged
-# in" lasts; how old the last /v3/auth answer may be before a page view asks again (0: always).
+# Accounts (storefront.security.throttles): login attempts allowed in 15 minutes per address,
+# per account from one address (or from one browser that logged in to it before), and per account
+# from all strangers together; registrations per address and per email; the admin login the same.
 LOGIN_ATTEMPTS_PER_EMAIL = env.int("LOGIN_ATTEMPTS_PER_EMAIL", default=10)
+LOGIN_ATTEMPTS_PER_EMAIL_ALL_SOURCES = env.int("LOGIN_ATTEMPTS_PER_EMAIL_ALL_SOURCES", default=30)
 LOGIN_ATTEMPTS_PER_IP = env.int("LOGIN_ATTEMPTS_PER_IP", default=50)
 REGISTER_ATTEMPTS_PER_IP = env.int("REGISTER_ATTEMPTS_PER_IP", default=10)
-# Behind a proxy: the header carrying the visitor's address (e.g. "X-Forwarded-For").
+# The visitor's address: REMOTE_ADDR, or behind TRUSTED_PROXY_HOPS proxies that each append the
+# address they saw to CLIENT_IP_HEADER, the entry that many places from the right (entries further
+# left are written by the client and never trusted). Off while CLIENT_IP_HEADER is empty.
 CLIENT_IP_HEADER = env("CLIENT_IP_HEADER", default="")
+TRUSTED_PROXY_HOPS = env.int("TRUSTED_PROXY_HOPS", default=1)
 LOGIN_REMEMBER_SECONDS = env.int("LOGIN_REMEMBER_SECONDS", default=30 * 24 * 60 * 60)
-AUTH_RECHECK_SECONDS = env.int("AUTH_RECHECK_SECONDS", default=0)
+# How old the session's last /v3/auth answer may be before a page view asks again; a recheck that
+# fails (provider down or slow) keeps the user as last seen.
+AUTH_RECHECK_SECONDS = env.int("AUTH_RECHECK_SECONDS", default=60)
 
 # A request header carrying the visitor's country (e.g. "CF-IPCountry" behind Cloudflare); off
 # when empty, and then a visitor has no country until they choose one.

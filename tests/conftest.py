@@ -3,7 +3,7 @@
 - The Django test client's host, ``testserver``, is made a canonical host.
 - The provider sandbox runs as a live server for the whole session and is the upstream, so every
   request exercises the real client over real HTTP. ``demo_data`` loads its demo rows.
-- The cache starts empty in every test (brands are cached).
+- Every cache starts empty in every test (brands, throttle counters, the circuit breaker).
 """
 
 import threading
@@ -77,13 +77,37 @@ def sandbox_url(django_db_setup, django_db_blocker):
     stop_live_server(thread)
 
 
+@pytest.fixture(scope="session")
+def server_url(django_db_setup, django_db_blocker, sandbox_url):
+    """The storefront in a live server thread (real HTTP, concurrent requests), static files
+    served by WhiteNoise as in production; its upstream is the session's sandbox."""
+    thread, url = start_live_server(lambda: None, django_db_blocker)
+    yield url
+    stop_live_server(thread)
+
+
+@pytest.fixture
+def provider_proxy(settings, sandbox_url):
+    """The upstream becomes a ``tests.providers.ProviderProxy`` in front of the sandbox."""
+    from tests.providers import ProviderProxy
+
+    proxy = ProviderProxy(sandbox_url)
+    settings.UPSTREAM_URL = proxy.url
+    yield proxy
+    proxy.close()
+
+
 @pytest.fixture(autouse=True)
 def _test_environment(settings, sandbox_url, db):
-    from django.core.cache import cache
+    from django.core.cache import caches
 
     settings.CANONICAL_HOSTS = [*settings.CANONICAL_HOSTS, "testserver"]
+    # A busy test machine may take a second for a first answer: only the tests of the budgets
+    # (tests/upstream/test_time_budget.py) run with the production values.
+    settings.PAGE_BUDGET_SECONDS, settings.HOST_LOOKUP_SECONDS = 10.0, 5.0
     _share_current_connections()
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
     # A background brand refresh started by this test must not land in the next one's cache.
     for thread in threading.enumerate():

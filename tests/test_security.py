@@ -37,6 +37,7 @@ def test_deploy_check_is_clean_with_production_values():
         "CANONICAL_HOSTS": "www.example.com",
         "UPSTREAM_URL": "https://api.provider.example",
         "UPSTREAM_CLIENT_TOKEN": "t" * 40,
+        "CACHE_URL": "redis://cache.internal:6379/0",
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

@@ -2,18 +2,19 @@
 
 The provider's cookies (its session and XSRF token) live in the Django session, server side:
 ``request.session["provider"] = {"cookies": {...}, "user": {...}, "checked": <time>}``. The
-browser only ever holds Django's session cookie. Attempts are counted per email and per IP in the
-cache (all of them: failures, timeouts and successes); past the limits ``LoginThrottled`` is
-raised before the provider is asked. Login and logout rotate Django's session id and CSRF token.
+browser only ever holds Django's session cookie. Every attempt is counted first
+(``storefront.security.throttles``: per address, per account and address or known browser); past
+the limits ``LoginThrottled`` is raised before the provider is asked, and while the counters cannot
+be kept the attempt is refused as unavailable. Login and logout rotate Django's session id and
+CSRF token.
 """
 
-import hashlib
 import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.middleware.csrf import rotate_token
 
+from storefront.security import throttles
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import (
     UpstreamUnauthorized,
@@ -23,48 +24,20 @@ from storefront.upstream.errors import (
 from .roles import SessionUser
 
 SESSION_KEY = "provider"
-THROTTLE_WINDOW = 15 * 60
-
-
-class LoginThrottled(Exception):
-    """Too many attempts for this email or from this address."""
+LoginThrottled = throttles.Throttled  # too many attempts for this account or from this address
 
 
 class SessionExpired(Exception):
     """The provider no longer knows this session (it answered 401)."""
 
 
-def _client_ip(request) -> str:
-    """The visitor's address: REMOTE_ADDR, or the first address of CLIENT_IP_HEADER when the
-    site runs behind a proxy that sets it."""
-    if settings.CLIENT_IP_HEADER:
-        forwarded = request.headers.get(settings.CLIENT_IP_HEADER, "")
-        if forwarded.split(",")[0].strip():
-            return forwarded.split(",")[0].strip()
-    return request.META.get("REMOTE_ADDR", "")
-
-
-def _counter(kind: str, value: str) -> str:
-    digest = hashlib.sha256(value.strip().lower().encode()).hexdigest()[:32]
-    return f"auth-attempts:{kind}:{digest}"
-
-
-def _attempt(*keys_and_limits) -> None:
-    """Count this attempt against every key first (atomically), then refuse it when any count
-    is past its limit: parallel attempts cannot slip through between a check and a count."""
-    over = False
-    for key, limit in keys_and_limits:
-        if cache.add(key, 1, timeout=THROTTLE_WINDOW):
-            count = 1
-        else:
-            try:
-                count = cache.incr(key)
-            except ValueError:  # expired between add and incr
-                cache.set(key, 1, timeout=THROTTLE_WINDOW)
-                count = 1
-        over = over or count > limit
-    if over:
-        raise LoginThrottled
+def _count_attempt(count, *, request, email: str) -> None:
+    """Count before asking the provider; a throttle store that is down refuses the attempt as
+    the service being unavailable (never lets it through uncounted)."""
+    try:
+        count(request=request, email=email)
+    except throttles.ThrottleUnavailable as exc:
+        raise UpstreamUnavailable(f"login throttle: {exc}", retryable=False) from exc
 
 
 def _remember(request, *, client: UpstreamClient, user: dict, remember: bool) -> SessionUser:
@@ -91,10 +64,7 @@ def _fresh_client(request) -> UpstreamClient:
 def account_login(*, request, email: str, password: str, remember: bool) -> SessionUser:
     """csrf-cookie, /login, then /v3/auth. Raises LoginThrottled, UpstreamValidationError (the
     provider's message and field errors) or UpstreamUnavailable."""
-    _attempt(
-        (_counter("email", email), settings.LOGIN_ATTEMPTS_PER_EMAIL),
-        (_counter("ip", _client_ip(request)), settings.LOGIN_ATTEMPTS_PER_IP),
-    )
+    _count_attempt(throttles.login_attempt, request=request, email=email)
     client = _fresh_client(request)
     client.post(
         "/login", data={"email": email, "password": password, "remember": "1" if remember else "0"}
@@ -106,11 +76,8 @@ def account_login(*, request, email: str, password: str, remember: bool) -> Sess
 def account_register(
     *, request, name: str, email: str, password: str, password_confirmation: str, remember: bool
 ) -> SessionUser:
-    """csrf-cookie, api/register, then /v3/auth. Every attempt counts per email and per IP."""
-    _attempt(
-        (_counter("register-email", email), settings.LOGIN_ATTEMPTS_PER_EMAIL),
-        (_counter("register-ip", _client_ip(request)), settings.REGISTER_ATTEMPTS_PER_IP),
-    )
+    """csrf-cookie, api/register, then /v3/auth. Every attempt counts per email and per address."""
+    _count_attempt(throttles.register_attempt, request=request, email=email)
     client = _fresh_client(request)
     client.post(
         "/api/register",

@@ -26,6 +26,7 @@ from storefront.chrome.selectors import external_url, page_url
 from storefront.i18n.catalog import translate
 from storefront.pages.navigation import safe_path
 from storefront.pages.routes import PAGES_BY_NAME
+from storefront.security.throttles import remember_device
 from storefront.upstream.errors import UpstreamError, UpstreamValidationError
 
 from .services import LoginThrottled, account_login, account_logout, account_register
@@ -125,7 +126,11 @@ def login_page(request, *, page_name):
                         password_confirmation=request.POST["password_confirmation"],
                         remember=remember_me,
                     )
-                return _done(request, target)
+                response = _done(request, target)
+                # this browser is now known for this account: a stranger's wrong passwords
+                # for it will not lock it out (storefront.security.throttles)
+                remember_device(response, request=request, email=values["email"].strip())
+                return response
             except LoginThrottled:
                 context["notice_key"] = THROTTLED
             except UpstreamValidationError as exc:

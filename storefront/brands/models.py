@@ -125,3 +125,22 @@ for _network in SOCIAL_NETWORKS:
     BrandOverride.add_to_class(
         f"social_{_network}", models.URLField(_network, blank=True, validators=[https_url])
     )
+
+
+class BrandSnapshot(models.Model):
+    """The provider's last good config for a brand key, stored so that partners stay up when the
+    provider is down and the cache is empty (a restart, a new process). Written by the registry
+    on every successful fetch; read when the cache has nothing."""
+
+    kind = models.CharField(max_length=20, choices=BrandOverride.KINDS)
+    key = models.CharField(max_length=253)
+    config = models.JSONField()
+    fetched_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "key"], name="brand_snapshot_unique_key")
+        ]
+
+    def __str__(self):
+        return f"{self.kind}:{self.key}"

@@ -9,6 +9,14 @@ refresh runs (stale-while-revalidate); only one upstream call per key runs at a 
 lock). A 404 is remembered for ``BRAND_NEGATIVE_SECONDS``. When the provider fails, the last
 good value is served; with none, ``BrandUnavailable`` tells the caller to fall back, and the
 key is not asked again for ``DOWN_SECONDS``.
+
+Every good answer is also stored in the database (``BrandSnapshot``); a key missing from the
+cache (a new process, a restart, an evicted entry) is served from there as stale and refreshed
+in the background, so partners stay up while the provider is down. A key never seen before
+costs a provider call while the visitor waits: at most ``HOST_LOOKUP_CONCURRENCY`` of those run
+at once over all processes (slots in the cache), each within ``HOST_LOOKUP_SECONDS``; without a
+free slot the lookup is refused at once (``BrandUnavailable``), so a flood of random Host headers
+or fids cannot hold more workers than that.
 """
 
 import hashlib
@@ -16,14 +24,17 @@ import logging
 import threading
 import time
 import uuid
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 
+from storefront.upstream.budget import remaining, time_budget
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import UpstreamError, UpstreamNotFound, UpstreamUnavailable
 
-from .models import BrandOverride
+from .models import BrandOverride, BrandSnapshot
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +72,43 @@ def _store(kind: str, key: str, config: dict | None) -> None:
         settings.BRAND_STALE_SECONDS if config is not None else settings.BRAND_NEGATIVE_SECONDS
     )
     cache.set(_cache_key(kind, key), {"config": config, "at": time.time()}, timeout=timeout)
+    if config is not None:
+        try:
+            BrandSnapshot.objects.update_or_create(
+                kind=kind, key=key, defaults={"config": config, "fetched_at": datetime.now(UTC)}
+            )
+        except Exception:  # the cache has it; the stored copy is only for the next outage
+            logger.warning("Brand snapshot %s:%s not stored", kind, key, exc_info=True)
+
+
+def _from_snapshot(kind: str, key: str) -> dict | None:
+    """The stored last good answer as a stale cache entry (refreshed in the background), or
+    None when this key was never answered."""
+    try:
+        snapshot = BrandSnapshot.objects.filter(kind=kind, key=key).first()
+    except Exception:  # the database is down: as if never seen
+        logger.warning("Brand snapshot %s:%s unreadable", kind, key, exc_info=True)
+        return None
+    if snapshot is None:
+        return None
+    entry = {"config": snapshot.config, "at": 0.0}  # stale: the next request refreshes it
+    cache.set(_cache_key(kind, key), entry, timeout=settings.BRAND_STALE_SECONDS)
+    return entry
+
+
+def _lookup_slot() -> tuple[str, str] | None:
+    """One of the HOST_LOOKUP_CONCURRENCY slots for a first-time lookup, or None."""
+    token = uuid.uuid4().hex
+    for number in range(max(1, settings.HOST_LOOKUP_CONCURRENCY)):
+        slot = f"brand:lookup-slot:{number}"
+        if cache.add(slot, token, timeout=int(settings.HOST_LOOKUP_SECONDS) + 5):
+            return slot, token
+    return None
+
+
+def _release(slot: str, token: str) -> None:
+    if cache.get(slot) == token:
+        cache.delete(slot)
 
 
 def _refresh(kind: str, key: str, token: str) -> dict | None:
@@ -85,13 +133,15 @@ def _refresh_in_background(kind: str, key: str, token: str) -> None:
             _refresh(kind, key, token)
         except UpstreamError as exc:
             logger.warning("Brand refresh %s:%s failed: %s", kind, key, exc)
+        finally:
+            connections.close_all()  # this thread's own database connection
 
     threading.Thread(target=run, name=f"brand-refresh-{kind}-{key}", daemon=True).start()
 
 
 def _wait_for_other_fetch(kind: str, key: str) -> dict | None:
     """Another request is fetching this key: wait a little for its answer, then give up."""
-    deadline = time.monotonic() + WAIT_SECONDS
+    deadline = time.monotonic() + min(WAIT_SECONDS, max(0.0, remaining()))
     while time.monotonic() < deadline:
         time.sleep(0.05)
         entry = cache.get(_cache_key(kind, key))
@@ -104,7 +154,7 @@ def _wait_for_other_fetch(kind: str, key: str) -> dict | None:
 
 def provider_config(kind: str, key: str) -> dict | None:
     """The provider's config for (kind, key), or None when the provider does not know it."""
-    entry = cache.get(_cache_key(kind, key))
+    entry = cache.get(_cache_key(kind, key)) or _from_snapshot(kind, key)
     now = time.time()
     if entry is not None:
         fresh_for = (
@@ -127,11 +177,19 @@ def provider_config(kind: str, key: str) -> dict | None:
         return entry["config"]
     if not got_lock:
         return _wait_for_other_fetch(kind, key)
+    slot = _lookup_slot()
+    if slot is None:
+        if cache.get(_cache_key(kind, key) + ":lock") == token:
+            cache.delete(_cache_key(kind, key) + ":lock")
+        raise BrandUnavailable(f"{kind}:{key}: too many first-time lookups at once")
     try:
-        return _refresh(kind, key, token)
+        with time_budget(settings.HOST_LOOKUP_SECONDS):
+            return _refresh(kind, key, token)
     except UpstreamError as exc:
         logger.warning("Brand %s:%s unavailable: %s", kind, key, exc)
         raise BrandUnavailable(str(exc)) from exc
+    finally:
+        _release(*slot)
 
 
 def override_config(kind: str, key: str) -> dict | None:

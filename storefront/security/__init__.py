@@ -1,3 +1,2 @@
-"""Protections that every request shares: the visitor's address behind trusted proxies, login
-throttles, response headers, and the deploy checks that refuse settings unsafe with several
-processes."""
+"""Protections that every request shares: the visitor's address behind trusted proxies
+(``client_ip.py``), login throttles (``throttles.py``) and response headers."""

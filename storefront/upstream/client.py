@@ -1,14 +1,18 @@
 """``UpstreamClient``: the only code that talks to the provider.
 
 Every request goes to ``settings.UPSTREAM_URL`` with ``Accept: application/json`` and the
-``locale`` query parameter, and with connect/read timeouts. Anonymous requests carry the client
-token as a bearer, except the login and user endpoints; a logged-in visitor's calls carry the
-provider's cookies instead (kept server side, in the Django session: ``cookies``). GETs are retried
-with backoff on connection errors, timeouts and 5xx answers; POSTs never are. Failures raise the
-typed errors of ``errors.py``.
+``locale`` query parameter. Anonymous requests carry the client token as a bearer, except the login
+and user endpoints; a logged-in visitor's calls carry the provider's cookies instead (kept server
+side, in the Django session: ``cookies``). Failures raise the typed errors of ``errors.py``.
+
+Time: every call ends within the current time budget (``budget.py``: the page's, from the moment
+the request arrived), connect, retries and the body read together. Connect and read timeouts are
+cut to what is left, and a watchdog (``transport.py``) shuts the socket at the deadline, so a
+provider that trickles bytes cannot hold a worker. GETs are retried with backoff on connection
+errors, timeouts and 5xx answers while the budget allows; POSTs never are. All calls go through
+the shared circuit breaker (``breaker.py``): while the provider is failing they fail at once.
 """
 
-import http.cookiejar
 import time
 from dataclasses import dataclass, field
 from urllib.parse import unquote
@@ -16,23 +20,20 @@ from urllib.parse import unquote
 import requests
 from django.conf import settings
 
+from . import breaker, budget
 from .errors import UpstreamUnavailable, error_for
+from .transport import pool, watchdog
 
 # Endpoints that never carry the client token (spec section 7).
 AUTH_PATHS = ("/sanctum/csrf-cookie", "/login", "/logout", "/v3/auth", "/api/register")
 XSRF_COOKIE = "XSRF-TOKEN"
 
 
-def _pool() -> requests.Session:
-    """One connection pool per process. It must never keep cookies: every visitor's provider
-    cookies travel explicitly with their own calls, or one visitor's session would leak into
-    another's."""
-    session = requests.Session()
-    session.cookies.set_policy(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
-    return session
+# An attempt needs at least this much of the budget to be worth starting.
+MIN_ATTEMPT_SECONDS = 0.05
+OUT_OF_TIME = "no time left in this page's budget"
 
-
-_http = _pool()
+_http = pool()
 
 
 @dataclass
@@ -49,14 +50,19 @@ class UpstreamClient:
     logged_in: bool = False  # a logged-in visitor's calls carry cookies, not the client token
 
     def get(self, path: str, *, params: dict | None = None) -> UpstreamResponse:
-        attempts = 1 + max(0, settings.UPSTREAM_GET_RETRIES)
-        for attempt in range(attempts):
+        retries = max(0, settings.UPSTREAM_GET_RETRIES)
+        for attempt in range(retries + 1):
             try:
                 return self._send("GET", path, params=params)
-            except UpstreamUnavailable:
-                if attempt == attempts - 1:
+            except UpstreamUnavailable as exc:
+                pause = settings.UPSTREAM_RETRY_BACKOFF * (2**attempt)
+                if (
+                    attempt == retries
+                    or not exc.retryable
+                    or budget.remaining() < pause + MIN_ATTEMPT_SECONDS
+                ):
                     raise
-                time.sleep(settings.UPSTREAM_RETRY_BACKOFF * (2**attempt))
+                time.sleep(pause)
         raise AssertionError("unreachable")
 
     def post(self, path: str, *, data: dict | None = None) -> UpstreamResponse:
@@ -71,21 +77,19 @@ class UpstreamClient:
         return headers
 
     def _send(self, method: str, path: str, **kwargs) -> UpstreamResponse:
-        url = settings.UPSTREAM_URL.rstrip("/") + path
-        params = {**(kwargs.pop("params", None) or {}), "locale": self.locale}
+        left = budget.remaining()
+        if left < MIN_ATTEMPT_SECONDS:
+            raise UpstreamUnavailable(f"{method} {path}: {OUT_OF_TIME}", retryable=False)
+        probe = breaker.before_call()
         try:
-            response = _http.request(
-                method,
-                url,
-                params=params,
-                headers=self._headers(path),
-                cookies=self.cookies,
-                timeout=(settings.UPSTREAM_CONNECT_TIMEOUT, settings.UPSTREAM_READ_TIMEOUT),
-                allow_redirects=False,
-                **kwargs,
-            )
-        except requests.RequestException as exc:
-            raise UpstreamUnavailable(f"{method} {path}: {exc.__class__.__name__}") from exc
+            response = self._exchange(method, path, left, **kwargs)
+        except UpstreamUnavailable:
+            breaker.record_failure(probe=probe)
+            raise
+        if response.status_code >= 500:
+            breaker.record_failure(probe=probe)
+        else:
+            breaker.record_success(probe=probe)
         self.cookies.update(response.cookies.get_dict())
         try:
             body = response.json() if response.content else None
@@ -98,3 +102,30 @@ class UpstreamClient:
             body if isinstance(body, dict) else None,
             response.cookies.get_dict(),
         )
+
+    def _exchange(self, method: str, path: str, left: float, **kwargs) -> requests.Response:
+        """One HTTP exchange, body included, over within ``left`` seconds."""
+        url = settings.UPSTREAM_URL.rstrip("/") + path
+        params = {**(kwargs.pop("params", None) or {}), "locale": self.locale}
+        timeout = (
+            min(settings.UPSTREAM_CONNECT_TIMEOUT, left),
+            min(settings.UPSTREAM_READ_TIMEOUT, left),
+        )
+        with watchdog(left) as dog:
+            try:
+                response = _http.request(
+                    method,
+                    url,
+                    params=params,
+                    headers=self._headers(path),
+                    cookies=self.cookies,
+                    timeout=timeout,
+                    allow_redirects=False,
+                    **kwargs,
+                )  # not streamed: the body is read here, under the watchdog
+            except requests.RequestException as exc:
+                reason = OUT_OF_TIME if dog.fired else exc.__class__.__name__
+                raise UpstreamUnavailable(f"{method} {path}: {reason}") from exc
+        if dog.fired:  # a body cut short at the deadline can look complete: never trust it
+            raise UpstreamUnavailable(f"{method} {path}: {OUT_OF_TIME}")
+        return response

@@ -2,13 +2,22 @@
 
 
 class UpstreamError(Exception):
-    """Any failed call. ``errors`` maps a field to its list of messages."""
+    """Any failed call. ``errors`` maps a field to its list of messages. ``retryable`` is False
+    when asking again cannot help now (the circuit is open, the time budget is spent)."""
 
-    def __init__(self, message: str = "", *, errors: dict | None = None, status: int | None = None):
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        errors: dict | None = None,
+        status: int | None = None,
+        retryable: bool = True,
+    ):
         super().__init__(message)
         self.message = message
         self.errors = errors or {}
         self.status = status
+        self.retryable = retryable
 
     def first_field_error(self) -> str | None:
         """The first message of the first failing field (spec section 8)."""

@@ -21,17 +21,6 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def server_url(django_db_setup, django_db_blocker, sandbox_url):
-    """The storefront in a live server thread, static files served by WhiteNoise as in
-    production; its upstream is the session's sandbox."""
-    from tests.conftest import start_live_server, stop_live_server
-
-    thread, url = start_live_server(lambda: None, django_db_blocker)
-    yield url
-    stop_live_server(thread)
-
-
-@pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 

@@ -1,0 +1,128 @@
+"""Two storefront processes sharing one Redis and one database (issue 10, findings 1 and 2).
+
+Each test starts from an empty Redis and a provider that answers; the provider is a
+``ProviderProxy`` in front of the cluster's own sandbox process, so a test can make it slow or
+failing for both storefront processes at once.
+"""
+
+import re
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import requests
+
+from storefront.sandbox.demo import DEMO_PASSWORD
+from tests.cluster import Cluster
+from tests.providers import ProviderProxy
+
+TIMEOUT = 30
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    cluster = Cluster(tmp_path_factory.mktemp("cluster"))
+    proxy = None
+    try:
+        proxy = ProviderProxy(cluster.start_backends())
+        cluster.start_webs(proxy.url)
+        cluster.proxy = proxy
+        yield cluster
+    finally:
+        cluster.close()
+        if proxy:
+            proxy.close()
+
+
+@pytest.fixture
+def fresh(cluster):
+    cluster.proxy.mode = "pass"
+    cluster.flush_redis()
+    for web in cluster.web:
+        requests.get(web + "/health", timeout=TIMEOUT)
+    cluster.proxy.reset()
+    yield cluster
+    cluster.proxy.mode = "pass"
+
+
+def _get(base, path="/", host=None):
+    headers = {"Host": host} if host else {}
+    return requests.get(base + path, headers=headers, timeout=TIMEOUT, allow_redirects=False)
+
+
+def _login(base, email, password):
+    session = requests.Session()
+    session.get(base + "/login", timeout=TIMEOUT)
+    data = {
+        "csrfmiddlewaretoken": session.cookies["csrftoken"],
+        "action": "login",
+        "mode": "login",
+        "email": email,
+        "password": password,
+        "next": "/hotels",
+    }
+    return session.post(base + "/login", data=data, timeout=TIMEOUT, allow_redirects=False)
+
+
+def _title(response) -> str:
+    match = re.search(r"<title>(.*?)</title>", response.text, re.S)
+    return match.group(1) if match else ""
+
+
+def test_login_throttle_counts_across_both_processes(fresh):
+    a, b = fresh.web
+    statuses = [
+        _login((a, b)[i % 2], "traveller@example.com", "wrong-password").status_code
+        for i in range(25)
+    ]
+    assert statuses.count(422) == 10, statuses
+    assert statuses.count(429) == 15, statuses
+    # and the right password from this address stays refused inside the window
+    assert _login(a, "traveller@example.com", DEMO_PASSWORD).status_code == 429
+
+
+def test_an_open_circuit_in_one_process_spares_the_provider_in_the_other(fresh):
+    a, b = fresh.web
+    fresh.proxy.mode = "fail"
+    for fid in (1001, 1002, 1003):  # first-time agent brands: each lookup fails (with retries)
+        assert _get(a, f"/hotels?fid={fid}").status_code == 302
+    asked = fresh.proxy.requests
+    assert asked >= 5
+    for fid in (2001, 2002, 2003):
+        assert _get(b, f"/hotels?fid={fid}").status_code == 302
+    assert fresh.proxy.requests == asked  # process b knew the circuit was open
+
+
+def test_partners_stay_branded_when_the_provider_is_down_and_the_cache_is_gone(fresh):
+    a, b = fresh.web
+    globex, acme = "travel.globex.localhost", "acme.partners.localhost"
+    assert "Globex Holidays" in _title(_get(a, "/hotels", host=globex))
+    assert "Acme Travel" in _title(_get(a, "/hotels", host=acme))
+    fresh.proxy.mode = "fail"
+    fresh.flush_redis()
+    b = fresh.restart_web(1)
+    for base in (a, b):
+        response = _get(base, "/hotels", host=globex)
+        assert response.status_code == 200 and "Globex Holidays" in _title(response)
+        response = _get(base, "/hotels", host=acme)
+        assert response.status_code == 200 and "Acme Travel" in _title(response)
+    assert _get(b, "/hotels", host="never-seen.example").status_code == 503
+
+
+def test_a_flood_of_new_hosts_holds_one_provider_call_at_a_time(fresh):
+    """Random Host headers, each new, over both processes while the provider takes 10 s: at
+    most HOST_LOOKUP_CONCURRENCY (1) lookups reach it at once; the rest are refused at once."""
+    fresh.proxy.mode = "slow"
+
+    def visit(number):
+        start = time.monotonic()
+        host = f"h{uuid.uuid4().hex[:12]}.example"
+        status = _get(fresh.web[number % 2], "/", host=host).status_code
+        return status, time.monotonic() - start
+
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        answers = list(pool.map(visit, range(48)))
+    assert {status for status, _ in answers} == {503}
+    assert fresh.proxy.max_held_at_once() == 1
+    assert max(seconds for _, seconds in answers) < 4  # one lookup budget (1 s) plus margin
