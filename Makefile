@@ -41,8 +41,9 @@ install: $(STAMPS)/python $(STAMPS)/node
 
 build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, compressed + hashed)
 
-bench: build $(STAMPS)/test-deps $(CHROMIUM) ## JS and CSS bytes key pages load (Chromium)
+bench: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## page weight; answers while the provider is slow
 	$(PY) manage.py bench
+	$(PY) -m tests.bench_resilience
 
 data: $(STAMPS)/test-deps ## regenerate fixtures/countries.json and currencies.json (CLDR, ...)
 	$(PY) manage.py generate_catalog_data

@@ -49,3 +49,19 @@ def caches_are_shared(app_configs, **kwargs):
         for alias, config in settings.CACHES.items()
         if config["BACKEND"] in PER_PROCESS_CACHES
     ]
+
+
+@register(Tags.security, deploy=True)
+def site_origin_is_configured(app_configs, **kwargs):
+    """Canonical links and redirects of unknown brands go to SITE_ORIGIN: over HTTPS it must be
+    the site's own https origin, not the development default."""
+    origin = settings.SITE_ORIGIN
+    if not settings.HTTPS or (origin.startswith("https://") and "127.0.0.1" not in origin):
+        return []
+    return [
+        Error(
+            f"SITE_ORIGIN is {origin!r} while HTTPS is on.",
+            hint="Set SITE_ORIGIN to the canonical https origin, e.g. https://www.example.com.",
+            id="storefront.E004",
+        )
+    ]

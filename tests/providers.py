@@ -34,7 +34,7 @@ class ProviderProxy:
         self.interval = 0.2
         self.trickle_seconds = 15.0  # then it stops, so old code fails a test instead of hanging
         self.paths: list[str] = []
-        self.held: list[tuple[float, float]] = []
+        self.held: list[tuple[str, float, float]] = []
         self.lock = threading.Lock()
         self.closed = threading.Event()
         proxy = self
@@ -52,7 +52,7 @@ class ProviderProxy:
                     pass
                 finally:
                     with proxy.lock:
-                        proxy.held.append((start, time.monotonic()))
+                        proxy.held.append((self.path, start, time.monotonic()))
 
             do_GET = do_POST = _handle
 
@@ -73,12 +73,11 @@ class ProviderProxy:
             self.paths.clear()
             self.held.clear()
 
-    def max_held_at_once(self, *, slack: float = 0.05) -> int:
-        """The most requests held at the same moment (a caller's hang-up may take ``slack``
-        seconds to be seen here)."""
-        events = sorted(
-            [(start, 1) for start, _ in self.held] + [(end - slack, -1) for _, end in self.held]
-        )
+    def max_held_at_once(self, *, path: str = "/", slack: float = 0.05) -> int:
+        """The most requests for paths starting with ``path`` held at the same moment (a
+        caller's hang-up may take ``slack`` seconds to be seen here)."""
+        held = [(start, end) for seen, start, end in self.held if seen.startswith(path)]
+        events = sorted([(start, 1) for start, _ in held] + [(end - slack, -1) for _, end in held])
         current = most = 0
         for _, step in events:
             current += step

@@ -38,6 +38,7 @@ def test_deploy_check_is_clean_with_production_values():
         "UPSTREAM_URL": "https://api.provider.example",
         "UPSTREAM_CLIENT_TOKEN": "t" * 40,
         "CACHE_URL": "redis://cache.internal:6379/0",
+        "SITE_ORIGIN": "https://www.example.com",
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

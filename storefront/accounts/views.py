@@ -52,7 +52,7 @@ def _form_errors(mode: str, data) -> dict[str, str]:
         name = data.get("name", "").strip()
         if not name:
             errors["name"] = NAME_REQUIRED
-        elif not ENGLISH_NAME_RE.match(name):
+        elif not ENGLISH_NAME_RE.fullmatch(name):
             errors["name"] = NAME_ENGLISH
     if not data.get("email", "").strip():
         errors["email"] = EMAIL_REQUIRED

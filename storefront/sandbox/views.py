@@ -207,7 +207,7 @@ def register(request, session):
         errors["name"] = [required("name")]
     if not email:
         errors["email"] = [required("email")]
-    elif not EMAIL_RE.match(email):
+    elif not EMAIL_RE.fullmatch(email):
         errors["email"] = [INVALID_EMAIL]
     elif Account.objects.filter(email=email).exists():
         errors["email"] = [EMAIL_TAKEN]
@@ -257,7 +257,7 @@ def proxy(request):
         return error(request, UNAUTHENTICATED, 401)
     data = _form(request)
     errors = missing(data, ("name", "email", "phone"))
-    if "email" not in errors and not EMAIL_RE.match(_text(data, "email")):
+    if "email" not in errors and not EMAIL_RE.fullmatch(_text(data, "email")):
         errors["email"] = [INVALID_EMAIL]
     if errors:
         return validation_error(request, errors)

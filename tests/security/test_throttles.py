@@ -9,7 +9,6 @@ import uuid
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
-from django.core.checks import run_checks
 
 from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.security.admin_login import ADMIN_THROTTLED
@@ -126,20 +125,6 @@ def test_a_flood_of_other_keys_cannot_evict_the_login_counters(client, settings)
         client.get("/", headers={"Host": f"h{uuid.uuid4().hex[:10]}.example"})
     assert len(default._cache) <= 40  # the default cache did turn over
     assert _login(client, password=DEMO_PASSWORD).status_code == 429
-
-
-def test_production_refuses_a_per_process_cache(settings):
-    def cache_errors():
-        return [
-            m.id for m in run_checks(include_deployment_checks=True) if m.id == "storefront.E003"
-        ]
-
-    assert cache_errors() == ["storefront.E003", "storefront.E003"]  # default and throttle
-    settings.CACHES = {
-        alias: {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://r:6379/0"}
-        for alias in ("default", "throttle")
-    }
-    assert cache_errors() == []
 
 
 def test_auth_is_rechecked_once_a_minute_by_default():

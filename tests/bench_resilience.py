@@ -1,0 +1,121 @@
+"""``make bench`` part: how the storefront answers while the provider is slow or trickling.
+
+Starts the processes of ``tests.cluster`` (Redis, the sandbox, two storefront servers sharing
+them, with the shipped time budgets) behind a ``tests.providers.ProviderProxy``, then prints, for
+each case, how many requests were made, their statuses and the slowest answer. A flood of random
+Host headers runs beside an ordinary visitor, whose answers show whether workers stayed free.
+
+Run: ``python -m tests.bench_resilience`` (from the project folder, with the project's venv).
+"""
+
+import re
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import requests
+
+from tests.cluster import Cluster
+from tests.providers import ProviderProxy
+
+TIMEOUT = 60
+SLOW_SECONDS = 10.0
+
+
+def _timed_get(session, url, **kwargs):
+    start = time.monotonic()
+    response = session.get(url, timeout=TIMEOUT, allow_redirects=False, **kwargs)
+    return response.status_code, time.monotonic() - start
+
+
+def _login(base):
+    session = requests.Session()
+    session.get(base + "/login", timeout=TIMEOUT)
+    data = {
+        "csrfmiddlewaretoken": session.cookies["csrftoken"],
+        "action": "login",
+        "mode": "login",
+        "email": "traveller@example.com",
+        "password": "demo-pass-2026",
+        "next": "/hotels",
+    }
+    start = time.monotonic()
+    response = session.post(base + "/login", data=data, timeout=TIMEOUT, allow_redirects=False)
+    return session, response.status_code, time.monotonic() - start
+
+
+def _row(name, answers):
+    statuses = Counter(status for status, _ in answers)
+    slowest = max(seconds for _, seconds in answers)
+    shown = ", ".join(f"{count}x{status}" for status, count in sorted(statuses.items()))
+    print(f"{name:<58} {len(answers):>4}  {shown:<18} slowest {slowest:6.2f} s")
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as workdir:
+        cluster = Cluster(Path(workdir))
+        proxy = None
+        try:
+            proxy = ProviderProxy(cluster.start_backends())
+            proxy.delay = SLOW_SECONDS
+            a, b = cluster.start_webs(proxy.url, AUTH_RECHECK_SECONDS="0")
+            plain = requests.Session()
+            for base in (a, b):
+                plain.get(base + "/", timeout=TIMEOUT)  # warm: fid 1 is known
+            visitor, status, _ = _login(a)
+            assert status == 302, status
+            from storefront import settings
+
+            print(
+                f"Provider answers after {SLOW_SECONDS:.0f} s or trickles one byte every "
+                f"{proxy.interval} s; page budget {settings.PAGE_BUDGET_SECONDS} s, first-time "
+                f"lookups {settings.HOST_LOOKUP_SECONDS} s x {settings.HOST_LOOKUP_CONCURRENCY}."
+            )
+            print(f"{'case':<58} {'reqs':>4}  {'statuses':<18}")
+            for mode in ("slow", "trickle-body", "trickle-headers"):
+                proxy.mode = mode
+                cluster.flush_redis()  # the circuit starts closed: every case really waits
+                _row(
+                    f"{mode}: anonymous page, new agent fid each",
+                    [_timed_get(plain, f"{(a, b)[n % 2]}/hotels?fid={5000 + n}") for n in range(6)],
+                )
+                cluster.flush_redis()
+                _row(
+                    f"{mode}: logged-in page, /v3/auth asked every view",
+                    [_timed_get(visitor, f"{a}/hotels") for _ in range(6)],
+                )
+                cluster.flush_redis()
+                _, status, seconds = _login(b)
+                _row(f"{mode}: login", [(status, seconds)])
+
+            proxy.mode = "slow"
+            cluster.flush_redis()
+            proxy.reset()
+
+            def flood(number):
+                host = f"h{uuid.uuid4().hex[:12]}.example"
+                return _timed_get(requests, f"{(a, b)[number % 2]}/", headers={"Host": host})
+
+            with ThreadPoolExecutor(max_workers=16) as pool:
+                flooding = pool.map(flood, range(96))
+                ordinary = [_timed_get(plain, f"{(a, b)[n % 2]}/hotels") for n in range(20)]
+                flooded = list(flooding)
+            _row("flood: 96 new random hosts, 16 at a time", flooded)
+            _row("ordinary visitor during the flood", ordinary)
+            lookups = proxy.max_held_at_once(path="/v3/white-label/")
+            print(f"host lookups held at the provider at once during the flood: {lookups}")
+            checked = re.search(r"<title>(.*?)</title>", plain.get(a + "/", timeout=TIMEOUT).text)
+            print(f"home page after the flood: {checked.group(1) if checked else '?'}")
+        finally:
+            cluster.close()
+            if proxy:
+                proxy.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
