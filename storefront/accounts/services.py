@@ -17,6 +17,7 @@ from django.middleware.csrf import rotate_token
 from storefront.security import throttles
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import (
+    UpstreamError,
     UpstreamUnauthorized,
     UpstreamUnavailable,
 )
@@ -116,8 +117,9 @@ def session_user(request) -> SessionUser | None:
 def revalidate(request) -> SessionUser | None:
     """Ask /v3/auth again when the last check is older than AUTH_RECHECK_SECONDS.
 
-    Raises SessionExpired (after forgetting the session) when the provider answers 401;
-    other failures keep the user as last seen.
+    Raises SessionExpired (after forgetting the session) when the provider answers 401.
+    Any other failure (down, slow, out of the page's time budget) keeps the user as last seen and
+    counts as a check, so the next page views do not wait on a failing provider again.
     """
     stored = request.session.get(SESSION_KEY)
     if not stored:
@@ -132,6 +134,9 @@ def revalidate(request) -> SessionUser | None:
     except UpstreamUnauthorized as exc:
         request.session.flush()
         raise SessionExpired from exc
+    except UpstreamError:
+        request.session[SESSION_KEY] = {**stored, "checked": time.time()}
+        return SessionUser.from_auth(stored["user"])
     request.session[SESSION_KEY] = {
         **stored,
         "cookies": client.cookies,

@@ -72,6 +72,10 @@ def test_a_logged_in_page_keeps_its_user_when_the_provider_turns_slow(
     assert "Tess Traveller" in response.content.decode()  # still logged in, as last seen
     assert seconds < settings.PAGE_BUDGET_SECONDS + MARGIN
     assert provider_proxy.requests > asked
+    settings.AUTH_RECHECK_SECONDS = 60
+    asked = provider_proxy.requests
+    response = client.get("/hotels", headers=HOST)  # the failed recheck counted as a check
+    assert "Tess Traveller" in response.content.decode() and provider_proxy.requests == asked
 
 
 def test_login_against_a_slow_provider_is_a_quick_503(client, provider_proxy, settings):
