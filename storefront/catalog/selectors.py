@@ -5,7 +5,6 @@ ISO 4217 code is repaired or set to None (the provider's data has all three).
 """
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
@@ -13,6 +12,7 @@ from babel import Locale as BabelLocale
 from babel.numbers import list_currencies
 from django.conf import settings
 
+from storefront.i18n.collation import sorted_by_name
 from storefront.i18n.locales import get_locale
 
 POPULAR_CURRENCIES = ("EUR", "GBP", "ILS", "USD")
@@ -28,11 +28,6 @@ CURRENCY_TRANSLATION_KEYS = {
     "zh-tw": "zh_TW",
     "tl-ph": "tl",
 }
-
-
-def _sort_key(text: str) -> str:
-    """Alphabetical without accents (no CLDR collation in Babel): Österreich sorts with O."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold() or text
 
 
 @dataclass(frozen=True)
@@ -131,11 +126,14 @@ def currency_name(code: str, locale_code: str) -> str:
 
 @cache
 def currency_choices(locale_code: str) -> dict[str, tuple[tuple[str, str], ...]]:
-    """Popular currencies, then all the others, each (code, name in the page's locale)."""
-    others = [c for c in currencies() if c not in POPULAR_CURRENCIES]
+    """Popular currencies (in the spec's order), then all the others sorted by name in the page's
+    locale, each (code, name in the page's locale)."""
+    others = [
+        (c, currency_name(c, locale_code)) for c in currencies() if c not in POPULAR_CURRENCIES
+    ]
     return {
         "popular": tuple((c, currency_name(c, locale_code)) for c in POPULAR_CURRENCIES),
-        "all": tuple((c, currency_name(c, locale_code)) for c in others),
+        "all": tuple(sorted_by_name(others, locale_code, lambda row: row[1])),
     }
 
 
@@ -147,7 +145,7 @@ def country_name(code: str, locale_code: str) -> str:
 @cache
 def country_choices(locale_code: str) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
     """Countries grouped by continent: (continent name, ((code, name, flag), ...)), both in the
-    page's locale and sorted by it."""
+    page's locale and sorted by its collation."""
     babel_locale = BabelLocale.parse(get_locale(locale_code).babel)
     names = babel_locale.territories
     groups: dict[int, list[tuple[str, str, str]]] = {}
@@ -158,5 +156,5 @@ def country_choices(locale_code: str) -> tuple[tuple[str, tuple[tuple[str, str, 
     result = []
     for continent_id, rows in groups.items():
         continent = names.get(CONTINENT_REGIONS[continent_id], str(continent_id))
-        result.append((continent, tuple(sorted(rows, key=lambda r: _sort_key(r[1])))))
-    return tuple(sorted(result, key=lambda group: _sort_key(group[0])))
+        result.append((continent, tuple(sorted_by_name(rows, locale_code, lambda row: row[1]))))
+    return tuple(sorted_by_name(result, locale_code, lambda group: group[0]))

@@ -112,3 +112,14 @@ def test_language_picker_props_link_the_current_page_in_every_locale(client):
     he = next(link for link in props["links"] if link["code"] == "he")
     assert he["dir"] == "rtl" and he["name"] == "עברית"
     assert he["href"] == "/preferences/language?locale=he&next=%2Fhe%2Fhotels%3Fcurrency%3DEUR"
+
+
+def test_dialogs_receive_the_lists_in_the_server_collation_order(client):
+    """The dialogs only filter: the order they show is the one built here (Swedish å ä ö last)."""
+    html = client.get("/sv/").content.decode()
+    islands = {name: props_id for _tag, name, props_id in _islands(html)}
+    groups = _props(html, islands["CountryPicker"])["groups"]
+    europe = next(group for group in groups if group["name"] == "Europa")
+    assert [row[1] for row in europe["countries"]][-2:] == ["Åland", "Österrike"]
+    currencies = [name for _code, name in _props(html, islands["Header"])["currency"]["all"]]
+    assert currencies.index("svensk krona") < currencies.index("sydafrikansk rand")
