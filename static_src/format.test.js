@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
-import { formatArea, formatMoney, showsStars } from "./format.js";
+import { currencyDecimals, formatArea, formatMoney, showsStars } from "./format.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../fixtures/format-vectors.json", import.meta.url)));
 
@@ -23,3 +23,9 @@ for (const v of vectors.stars) {
     assert.equal(showsStars(v.stars), v.expected);
   });
 }
+
+test("currencyDecimals gives CLDR's decimals (the server's), not the runtime ICU's defaults", () => {
+  for (const [currency, digits] of Object.entries(vectors.currency_digits)) {
+    assert.equal(currencyDecimals(currency), digits, currency);
+  }
+});

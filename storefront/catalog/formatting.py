@@ -2,18 +2,22 @@
 
 Both sides are checked against one vector file, ``fixtures/format-vectors.json``. Money uses CLDR
 patterns (Babel here, ``Intl.NumberFormat`` in the browser) with the page's locale and the
-currency's own number of decimals, rounding half away from zero as ICU does.
+currency's own number of decimals (CLDR's, on both sides), rounding half away from zero as ICU
+does. Two CLDR rules that Babel leaves out are applied here as ICU applies them: a pattern's ``-``
+is the locale's minus sign, and a currency symbol that ends (or starts) with a letter is kept
+apart from the digits by a no-break space (``currencySpacing``: "HUF 1,234.50", "Rp 1.234,50").
 """
 
 import math
+import unicodedata
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from numbers import Real
 
 from babel import Locale as BabelLocale
 from babel.numbers import (
-    UnsupportedNumberingSystemError,
-    format_decimal,
     get_currency_precision,
+    get_currency_symbol,
+    get_minus_sign_symbol,
     parse_pattern,
 )
 
@@ -25,6 +29,9 @@ NOT_A_NUMBER = "#NaN!"
 MIN_TWO_DIGIT_GROUPING = frozenset({"bg", "es", "et", "hu", "it", "pl", "pt", "sl"})
 # Digits of the numbering systems we offer: Babel switches symbols but not digits.
 NUMBERING_DIGITS = {"arab": "٠١٢٣٤٥٦٧٨٩", "arabext": "۰۱۲۳۴۵۶۷۸۹", "deva": "०१२३४५६७८९"}
+# CLDR currencySpacing (root; none of our locales changes it): between a currency symbol whose
+# character next to the number is neither a symbol (S*) nor a space (Z*) and a digit, insert this.
+CURRENCY_SPACING = "\u00a0"
 SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
 AREA_UNITS = {"m": "m²", "f": "ft²"}
 
@@ -41,6 +48,50 @@ def _finite(value) -> Decimal | None:
 
 def currency_decimals(currency: str) -> int:
     return get_currency_precision(currency)
+
+
+def _spaced(symbol_char: str) -> bool:
+    return unicodedata.category(symbol_char)[0] not in "SZ"
+
+
+def _render(
+    pattern_text: str,
+    number: Decimal,
+    locale: str,
+    *,
+    digits: int,
+    numbering: str,
+    currency: str | None = None,
+) -> str:
+    """``number`` through a CLDR pattern, with the CLDR rules Babel leaves out (module doc)."""
+    babel_locale = BabelLocale.parse(get_locale(locale).babel)
+    # A numbering system the locale has no symbols for keeps the default symbols; its digits
+    # are still swapped in by _digits.
+    system = numbering if numbering in babel_locale.number_symbols else "default"
+    pattern = parse_pattern(pattern_text)
+    pattern.frac_prec = (digits, digits)
+    minus = get_minus_sign_symbol(babel_locale, numbering_system=system)
+    prefixes = [pattern.prefix[0], pattern.prefix[1].replace("-", minus)]
+    suffixes = [pattern.suffix[0], pattern.suffix[1].replace("-", minus)]
+    if currency:
+        symbol = get_currency_symbol(currency, babel_locale)
+        for i in (0, 1):
+            if prefixes[i].endswith("¤") and _spaced(symbol[-1]):
+                prefixes[i] += CURRENCY_SPACING
+            if suffixes[i].startswith("¤") and _spaced(symbol[0]):
+                suffixes[i] = CURRENCY_SPACING + suffixes[i]
+    pattern.prefix, pattern.suffix = tuple(prefixes), tuple(suffixes)
+    with localcontext() as context:
+        context.rounding = ROUND_HALF_UP
+        text = pattern.apply(
+            number,
+            babel_locale,
+            currency=currency,
+            currency_digits=False,
+            group_separator=_groups(locale, number),
+            numbering_system=system,
+        )
+    return _digits(text, numbering)
 
 
 def _groups(locale: str, number: Decimal) -> bool:
@@ -76,21 +127,10 @@ def format_money(
     if minor_units:
         number = number.scaleb(-decimals)
     digits = 0 if no_decimals else decimals + max(0, int(extra_decimals))
-    babel_locale = BabelLocale.parse(get_locale(locale).babel)
-    pattern = parse_pattern(babel_locale.currency_formats["standard"])
-    pattern.frac_prec = (digits, digits)
-    kwargs = {
-        "currency": currency,
-        "currency_digits": False,
-        "group_separator": _groups(locale, number),
-    }
-    with localcontext() as context:
-        context.rounding = ROUND_HALF_UP
-        try:
-            text = pattern.apply(number, babel_locale, numbering_system=numbering, **kwargs)
-        except UnsupportedNumberingSystemError:
-            text = pattern.apply(number, babel_locale, numbering_system="default", **kwargs)
-    return _digits(text, numbering)
+    standard = BabelLocale.parse(get_locale(locale).babel).currency_formats["standard"]
+    return _render(
+        standard.pattern, number, locale, digits=digits, numbering=numbering, currency=currency
+    )
 
 
 def format_area(square_metres, unit: str, locale: str) -> str:
@@ -101,12 +141,8 @@ def format_area(square_metres, unit: str, locale: str) -> str:
     if unit == "f":
         number = number / SQUARE_METRES_PER_SQUARE_FOOT
     whole = number.quantize(Decimal(1), rounding=ROUND_HALF_UP)
-    value = format_decimal(
-        whole,
-        locale=get_locale(locale).babel,
-        numbering_system="default",
-        group_separator=_groups(locale, whole),
-    )
+    standard = BabelLocale.parse(get_locale(locale).babel).decimal_formats[None]
+    value = _render(standard.pattern, whole, locale, digits=0, numbering="default")
     return f"{value}\u00a0{AREA_UNITS[unit]}"
 
 

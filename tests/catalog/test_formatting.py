@@ -3,9 +3,17 @@
 import json
 
 import pytest
+from babel.numbers import get_currency_precision, list_currencies
 from django.conf import settings
 
-from storefront.catalog.formatting import NOT_A_NUMBER, format_area, format_money, shows_stars
+from storefront.catalog.formatting import (
+    NOT_A_NUMBER,
+    currency_decimals,
+    format_area,
+    format_money,
+    shows_stars,
+)
+from storefront.catalog.selectors import currencies
 
 VECTORS = json.loads((settings.BASE_DIR / "fixtures" / "format-vectors.json").read_text())
 
@@ -55,3 +63,23 @@ def test_vectors_cover_the_required_locales_and_cases():
     assert any(v["options"].get("numbering") == "arab" for v in VECTORS["money"])
     for vector in VECTORS["money"]:
         assert "icu" not in vector or vector.get("why"), "a difference must say why"
+
+
+def test_currency_digits_are_cldr_and_list_every_currency_without_two():
+    """static_src/format.js keeps its own table of these (the browser's defaults vary by ICU
+    version); the vectors hold CLDR's value for every currency we sell and every exception."""
+    digits = VECTORS["currency_digits"]
+    assert set(currencies()) <= set(digits)
+    assert {c for c in list_currencies() if get_currency_precision(c) != 2} <= set(digits)
+    for currency, expected in digits.items():
+        assert currency_decimals(currency) == expected, currency
+
+
+def test_vectors_cover_the_twins_disagreements_of_issue_11():
+    money = {(v["locale"], v["currency"]) for v in VECTORS["money"]}
+    assert {("pt", "EUR"), ("hu", "HUF"), ("id", "IDR")} <= money
+    negative = {v["locale"] for v in VECTORS["money"] if str(v["amount"]).startswith("-")}
+    assert {"sv", "fi", "et", "hr", "lt", "sl"} <= negative
+    spaced = {v["locale"] for v in VECTORS["money"] if v["currency"] in ("ISK", "CLP", "KZT")}
+    assert {"en", "id", "ja", "ko", "ms", "th", "tl-ph", "tr", "zh-cn", "zh-tw"} <= spaced
+    assert any(v["locale"] == "pt" for v in VECTORS["area"])
