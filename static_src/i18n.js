@@ -5,14 +5,26 @@
  */
 import i18next from "i18next";
 
-export async function initI18n(locale) {
-  const { default: catalog } = await import(`../locales/${locale}.json`);
+/**
+ * An i18next instance that reads `catalog` for the locale `code` (our lower-case code, "pt-br").
+ * i18next keeps its language in canonical BCP 47 form and looks every message up under that name
+ * ("pt-br" is "pt-BR", "zh-cn" "zh-CN", "tl-ph" "fil-PH"): a catalog stored under our code would
+ * never be found there and every message would show its key. So the catalog goes under the name
+ * i18next itself chose for the code.
+ */
+export async function createI18n(code, catalog) {
   const instance = i18next.createInstance();
   await instance.init({
-    lng: locale,
-    resources: { [locale]: { translation: catalog } },
+    lng: code,
+    resources: {},
     interpolation: { escapeValue: false }, // React escapes what it renders
     returnNull: false,
   });
+  instance.addResourceBundle(instance.language, "translation", catalog);
   return instance;
+}
+
+export async function initI18n(code) {
+  const { default: catalog } = await import(`../locales/${code}.json`);
+  return createI18n(code, catalog);
 }

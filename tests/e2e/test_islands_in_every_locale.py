@@ -1,0 +1,127 @@
+"""Every island speaks the page's language once mounted, in all 39 locales.
+
+The server's HTML is translated; this checks what the islands render after they mount: the
+header, footer and unit toggle, then each dialog (phone menu sheet, currency, language, country,
+login). No visible text or accessible name may be a catalog key (``nav.hotels``) or the English
+text of a message that the locale's catalog words differently. One browser context per locale.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from storefront.i18n.catalog import PLACEHOLDER_RE, messages, translate
+from storefront.i18n.locales import LOCALES
+
+DIALOGS = {  # control (at 375 px) -> the key of the dialog's title
+    "menu": ("header button.menu-button", "header.menu"),
+    "currency": ("header button.currency-picker", "currency.title"),
+    "language": ("header button.language-picker", "language.title"),
+    "country": ("footer button.country-button", "country.title"),
+    "login": ("header a.login-button", "pages.login.title"),
+}
+KEY_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
+NAMED_BY = ("aria-label", "aria-description", "title", "placeholder", "alt")
+# Names that come from CLDR or the locale table, not from the catalogs: the language, currency and
+# country rows and the continents. Only a catalog key would be wrong there.
+DATA = "[data-locale], [data-currency], .country-group"
+
+# Every rendered text node under `roots`, the naming attributes of every element under them, and
+# the accessible name of each open dialog.
+SCAN = """([roots, attributes, data]) => {
+  const found = [];
+  for (const root of document.querySelectorAll(roots)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const parent = node.parentElement;
+      if (text && parent.checkVisibility({ visibilityProperty: true })) {
+        found.push(["text", text, parent.closest(data) !== null]);
+      }
+    }
+    for (const element of [root, ...root.querySelectorAll("*")]) {
+      for (const name of attributes) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) found.push([name, value, element.closest(data) !== null]);
+      }
+    }
+  }
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    const ids = (dialog.getAttribute("aria-labelledby") || "").split(/\\s+/).filter(Boolean);
+    const name = ids.map((id) => document.getElementById(id)?.textContent.trim() ?? "").join(" ");
+    found.push(["dialog name", name || dialog.getAttribute("aria-label") || "", false]);
+  }
+  return found;
+}"""
+
+
+def _pattern(template):
+    """A catalog message as a full-match pattern: each ``{{placeholder}}`` matches any text."""
+    return re.compile(
+        "(?s)" + ".+?".join(re.escape(part) for part in PLACEHOLDER_RE.split(template)[::2])
+    )
+
+
+class Words:
+    """What a locale's islands may not show: catalog keys, and English messages that the
+    locale words differently (unless the locale uses the same words for another message)."""
+
+    def __init__(self, code):
+        english, own = messages("en"), messages(code)
+        self.keys = set(english)
+        self.own = set(own.values())
+        self.own_patterns = [_pattern(text) for text in self.own if PLACEHOLDER_RE.search(text)]
+        foreign = {text for key, text in english.items() if own.get(key) != text}
+        self.english = foreign - self.own
+        # Templates with no words of their own ("{{page}} | {{brand}}") would match anything.
+        self.english_patterns = [
+            _pattern(text)
+            for text in self.english
+            if PLACEHOLDER_RE.search(text) and re.search(r"\w", PLACEHOLDER_RE.sub("", text))
+        ]
+
+    def problem(self, text, data=False):
+        if KEY_LIKE.fullmatch(text) and text in self.keys:
+            return "a catalog key"
+        if data or text in self.own or any(p.fullmatch(text) for p in self.own_patterns):
+            return None
+        if text in self.english or any(p.fullmatch(text) for p in self.english_patterns):
+            return "English"
+        return None
+
+
+def _problems(page, words, where, roots):
+    return [
+        f"{where}: {kind} {text!r} is {problem}"
+        for kind, text, data in page.evaluate(SCAN, [roots, list(NAMED_BY), DATA])
+        if (problem := words.problem(text, data))
+    ]
+
+
+@pytest.mark.parametrize("code", list(LOCALES))
+def test_islands_are_translated_in_every_locale(new_page, server_url, code):
+    words = Words(code)
+    page = new_page(width=375, height=800)
+    page.goto(f"{server_url}{LOCALES[code].prefix}/", wait_until="domcontentloaded")
+    islands = page.locator("[data-island]")
+    expect(page.locator("[data-island]:not([data-mounted])")).to_have_count(0)
+    names = {islands.nth(i).get_attribute("data-island") for i in range(islands.count())}
+    assert names == {"Header", "CountryPicker", "UnitToggle"}
+    problems = _problems(page, words, "page at 375 px", "[data-island]")
+
+    for name, (selector, title_key) in DIALOGS.items():
+        page.locator(selector).click()
+        dialog = page.locator("dialog[open]")
+        expect(dialog.locator(".sheet__title")).to_be_visible()
+        problems += _problems(page, words, f"{name} dialog", "dialog[open]")
+        title = dialog.locator(".sheet__title").inner_text()
+        if title != translate(title_key, code):
+            problems.append(f"{name} dialog: title {title!r}, not {translate(title_key, code)!r}")
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+
+    page.set_viewport_size({"width": 1280, "height": 800})  # the desktop navigation shows
+    expect(page.locator("header .site-nav")).to_be_visible()
+    problems += _problems(page, words, "page at 1280 px", "[data-island]")
+    assert problems == [], "\n".join(dict.fromkeys(problems))
