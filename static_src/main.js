@@ -9,15 +9,20 @@
 import { registry } from "./islands/registry.js";
 import { onChunkFailure, startLivingParts } from "./living.js";
 
+/** The island's props; throws (mount.js reports it) when its props block is missing or no object. */
 function readProps(element) {
   const source = document.getElementById(element.dataset.props || "");
-  if (!source) return {};
+  if (!source) throw new Error(`no props block #${element.dataset.props || ""}`);
+  let props;
   try {
-    const props = JSON.parse(source.textContent);
-    return props && typeof props === "object" ? props : {};
+    props = JSON.parse(source.textContent);
   } catch {
-    return {};
+    throw new Error(`props block #${source.id} is not JSON`);
   }
+  if (!props || typeof props !== "object" || Array.isArray(props)) {
+    throw new Error(`props block #${source.id} is not an object`);
+  }
+  return props;
 }
 
 async function mountIslands() {

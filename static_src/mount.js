@@ -1,5 +1,9 @@
 /**
  * Loaded by main.js only when the page has islands: React, the page's catalog, and the mount.
+ *
+ * An island's props are checked (its module's `checkProps`) before React touches the element:
+ * props that differ from what the island expects leave the server's markup, which works without
+ * JavaScript, in place (no `data-mounted`), and one console line says which island and why.
  */
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
@@ -9,8 +13,18 @@ export async function mount(elements, { registry, readProps }) {
   const i18n = await initI18n(document.documentElement.dataset.locale || "en");
   await Promise.all(
     elements.map(async (element) => {
-      const { default: Island } = await registry[element.dataset.island]();
-      createRoot(element).render(createElement(Island, { ...readProps(element), i18n }));
+      const name = element.dataset.island;
+      const { default: Island, checkProps } = await registry[name]();
+      let props;
+      try {
+        props = readProps(element);
+        if (typeof checkProps !== "function") throw new Error("the module exports no checkProps");
+        checkProps(props);
+      } catch (error) {
+        console.error(`Island ${name} not mounted (its server markup stays): ${error.message}`);
+        return;
+      }
+      createRoot(element).render(createElement(Island, { ...props, i18n }));
       element.dataset.mounted = "true";
     }),
   );

@@ -6,20 +6,22 @@
 import { useCallback, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";
 import { Icon } from "./icons.jsx";
+import { checkShape } from "./shape.js";
 
 const loadCountries = () => import("./dialogs/CountryDialog.jsx");
 
-function checkProps(props) {
-  const ok =
-    (props.current === null || typeof props.current === "string") &&
-    Array.isArray(props.groups) &&
-    props.groups.every((group) => typeof group.name === "string" && Array.isArray(group.countries));
-  if (!ok) throw new Error("CountryPicker: props do not match country_picker_props()");
-  return props;
+/** Run by mount.js before mounting (see ./shape.js). */
+export function checkProps(props) {
+  checkShape("country_picker_props()", {
+    current: props.current === null || typeof props.current === "string",
+    groups:
+      Array.isArray(props.groups) &&
+      props.groups.every((group) => typeof group?.name === "string" && Array.isArray(group.countries)),
+  });
 }
 
 export default function CountryPicker(props) {
-  const { current, groups } = checkProps(props);
+  const { current, groups } = props;
   const { t } = props.i18n;
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);

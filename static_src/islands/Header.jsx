@@ -3,13 +3,14 @@
  * or back button, and the currency, language, theme and account controls. Each control's dialog
  * is its own chunk, loaded on first open (LazyDialog). The first render matches the server's
  * fallback in templates/includes/header.html, so mounting moves nothing.
- * Props: storefront.islands.props.header_props, checked once below.
+ * Props: storefront.islands.props.header_props, checked by checkProps below before mounting.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";
 import NavLink from "./NavLink.jsx";
-import ThemeToggle, { useColorMode } from "./ThemeToggle.jsx";
+import ThemeToggle, { themeShapeOk, useColorMode } from "./ThemeToggle.jsx";
 import { Icon } from "./icons.jsx";
+import { checkShape } from "./shape.js";
 
 const loadMenu = () => import("./dialogs/MenuSheet.jsx");
 const loadCurrency = () => import("./dialogs/CurrencyDialog.jsx");
@@ -20,19 +21,19 @@ function isLinkList(value) {
   return Array.isArray(value) && value.every((link) => typeof link?.href === "string" && typeof link.label === "string");
 }
 
-function checkProps(props) {
-  const ok =
-    typeof props.homeUrl === "string" &&
-    typeof props.logo?.light === "string" &&
-    isLinkList(props.nav) &&
-    [null, "menu", "back"].includes(props.mobile) &&
-    (props.currency === null || Array.isArray(props.currency?.popular)) &&
-    Array.isArray(props.language?.links) &&
-    isLinkList(props.account?.links) &&
-    typeof props.auth?.action === "string" &&
-    typeof props.auth.csrfToken === "string";
-  if (!ok) throw new Error("Header: props do not match header_props()");
-  return props;
+/** Run by mount.js before mounting (see ./shape.js). */
+export function checkProps(props) {
+  checkShape("header_props()", {
+    homeUrl: typeof props.homeUrl === "string",
+    logo: typeof props.logo?.light === "string" && typeof props.logo.dark === "string",
+    nav: isLinkList(props.nav),
+    mobile: [null, "menu", "back"].includes(props.mobile),
+    currency: props.currency === null || Array.isArray(props.currency?.popular),
+    language: typeof props.language?.current === "string" && Array.isArray(props.language.links),
+    theme: themeShapeOk(props.theme),
+    account: isLinkList(props.account?.links),
+    auth: typeof props.auth?.action === "string" && typeof props.auth.csrfToken === "string",
+  });
 }
 
 /** A plain click (no modifier, main button): the island may handle it in place. */
@@ -131,7 +132,7 @@ function AccountMenu({ user, links, theme, t, onLogout }) {
 }
 
 export default function Header(props) {
-  const { homeUrl, brandName, logo, nav, mobile, currency, language, theme, account, auth } = checkProps(props);
+  const { homeUrl, brandName, logo, nav, mobile, currency, language, theme, account, auth } = props;
   const { t } = props.i18n;
   const [dialog, setDialog] = useState(null); // "menu" | "currency" | "language" | "login" | "logout"
   const close = useCallback(() => setDialog(null), []);

@@ -9,11 +9,9 @@ import { useState } from "react";
 import { readLocal, writeLocal } from "../state.js";
 import { Icon } from "./icons.jsx";
 
-function checkProps({ mode, modes, storageKey }) {
-  if (!Array.isArray(modes) || !modes.includes(mode) || typeof storageKey !== "string") {
-    throw new Error("ThemeToggle: props do not match header_props()['theme']");
-  }
-  return { mode, modes, storageKey };
+/** header_props()["theme"] has this shape: part of the Header's checkProps. */
+export function themeShapeOk(theme) {
+  return Array.isArray(theme?.modes) && theme.modes.includes(theme.mode) && typeof theme.storageKey === "string";
 }
 
 function apply(mode, storageKey) {
@@ -23,7 +21,7 @@ function apply(mode, storageKey) {
 
 /** The page's colour mode and the function that moves it on: [mode, next, cycle]. */
 export function useColorMode(theme) {
-  const { modes, storageKey } = checkProps(theme);
+  const { modes, storageKey } = theme;
   const [mode, setMode] = useState(() => {
     const stored = readLocal(storageKey);
     if (modes.includes(stored) && stored !== theme.mode) {

@@ -7,12 +7,13 @@
 import { useEffect, useState } from "react";
 import { readLocal, toggleUnit, writeLocal } from "../state.js";
 import { formatArea } from "../format.js";
+import { checkShape } from "./shape.js";
 
-function checkProps(props) {
-  if (!Array.isArray(props.units) || !props.units.includes(props.default)) {
-    throw new Error("UnitToggle: props do not match unit_toggle_props()");
-  }
-  return props;
+/** Run by mount.js before mounting (see ./shape.js). */
+export function checkProps(props) {
+  checkShape("unit_toggle_props()", {
+    units: Array.isArray(props.units) && props.units.includes(props.default),
+  });
 }
 
 function showAreas(unit, locale) {
@@ -22,7 +23,7 @@ function showAreas(unit, locale) {
 }
 
 export default function UnitToggle(props) {
-  const { units } = checkProps(props);
+  const { units } = props;
   const { t } = props.i18n;
   const locale = document.documentElement.lang || "en";
   const [unit, setUnit] = useState(() => {

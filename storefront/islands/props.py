@@ -3,7 +3,8 @@
 A builder gets the request and the template context (the chrome's values, built once per page
 by ``storefront.chrome.context_processors.chrome``) and returns JSON-ready data. Labels travel as
 catalog keys: the islands translate them with i18next from the page's one catalog. Each island
-checks the shape it receives once, at its top (``checkProps``), and throws when it differs.
+module exports ``checkProps``, which static_src/mount.js runs before mounting: props that differ
+leave the server's fallback markup in place, and one console error names the island and fields.
 """
 
 from django.middleware.csrf import get_token
