@@ -3,16 +3,22 @@
  * top layer, inert background, focus containment and focus return; this adds close on Escape,
  * on a click outside, and (at widths up to 639 px) on a swipe: down for the bottom sheet, left
  * in LTR / right in RTL for the side sheet. Body scrolling is locked while it is open.
+ *
+ * A mouse or pen swipe is read from pointer events. A finger's is read from touch events: once
+ * the browser takes a touch gesture for scrolling (the sheets allow vertical panning, so their
+ * content scrolls) it sends pointercancel and no pointerup, but touch events go on to the end.
+ * A bottom sheet whose content is scrolled down scrolls back under a finger pulling down; only
+ * from the top of its content does that swipe close it.
  */
 import { useEffect, useRef } from "react";
 
 export const SWIPE_BREAKPOINT = 639;
 const SWIPE_DISTANCE = 60;
 
-function swipeCloses(variant, dx, dy) {
+function swipeCloses(variant, dx, dy, scrolled) {
   if (window.innerWidth > SWIPE_BREAKPOINT) return false;
   const rtl = document.documentElement.dir === "rtl";
-  if (variant === "bottom") return dy > SWIPE_DISTANCE && Math.abs(dy) > Math.abs(dx);
+  if (variant === "bottom") return !scrolled && dy > SWIPE_DISTANCE && Math.abs(dy) > Math.abs(dx);
   if (variant === "side") {
     const outward = rtl ? dx : -dx;
     return outward > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(dy);
@@ -20,9 +26,18 @@ function swipeCloses(variant, dx, dy) {
   return false;
 }
 
+/** Whether anything from `target` up to the dialog is scrolled down from its top. */
+function scrolledDown(target, dialog) {
+  for (let element = target; element; element = element === dialog ? null : element.parentElement) {
+    if (element.scrollTop > 0) return true;
+  }
+  return false;
+}
+
 export default function Dialog({ open, onClose, title, titleId, variant = "bottom", closeLabel, children }) {
   const ref = useRef(null);
-  const start = useRef(null);
+  const start = useRef(null); // the pointer's press: where, on the backdrop or not, scrolled
+  const touch = useRef(null); // the finger's touch: where, scrolled
 
   useEffect(() => {
     const dialog = ref.current;
@@ -60,13 +75,28 @@ export default function Dialog({ open, onClose, title, titleId, variant = "botto
     start.current = null;
   }
   function onPointerDown(event) {
-    start.current = { x: event.clientX, y: event.clientY, onBackdrop: outside(event) };
+    const scrolled = scrolledDown(event.target, ref.current);
+    start.current = { x: event.clientX, y: event.clientY, onBackdrop: outside(event), scrolled };
   }
   function onPointerUp(event) {
-    if (!start.current) return;
+    if (!start.current || event.pointerType === "touch") return; // a finger: see onTouchEnd
     const dx = event.clientX - start.current.x;
     const dy = event.clientY - start.current.y;
-    if (!start.current.onBackdrop && swipeCloses(variant, dx, dy)) ref.current.close();
+    if (!start.current.onBackdrop && swipeCloses(variant, dx, dy, start.current.scrolled)) ref.current.close();
+  }
+  function onTouchStart(event) {
+    const [finger] = event.touches;
+    touch.current =
+      event.touches.length === 1 && !outside(finger)
+        ? { x: finger.clientX, y: finger.clientY, scrolled: scrolledDown(event.target, ref.current) }
+        : null; // a second finger (a pinch) or the backdrop: no swipe
+  }
+  function onTouchEnd(event) {
+    const begun = touch.current;
+    const [finger] = event.changedTouches;
+    touch.current = null;
+    if (!begun || event.touches.length > 0) return;
+    if (swipeCloses(variant, finger.clientX - begun.x, finger.clientY - begun.y, begun.scrolled)) ref.current.close();
   }
 
   return (
@@ -77,6 +107,9 @@ export default function Dialog({ open, onClose, title, titleId, variant = "botto
       onClick={onClick}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      onTouchCancel={() => (touch.current = null)}
     >
       <div className="sheet__panel">
         <div className="sheet__header">
