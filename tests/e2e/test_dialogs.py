@@ -52,7 +52,7 @@ def test_every_dialog_opens_and_closes_with_the_keyboard(
     page = _open_home(
         new_page, server_url, locale, width=width, color_scheme=scheme, bypass_csp=True
     )
-    names = [name for name in CONTROLS if name != "menu" or width < 1024]
+    names = [name for name in CONTROLS if name != "menu" or width < 1200]
     for name in names:
         selector, title_key = CONTROLS[name]
         control = page.locator(selector)
