@@ -7,8 +7,8 @@ back to where they were once they log in again.
 
 from django.http import HttpResponseRedirect
 
-from storefront.chrome.selectors import page_url
 from storefront.upstream.errors import UpstreamError
+from storefront.web.links import page_url
 
 from .services import SessionExpired, revalidate, session_user
 

@@ -21,8 +21,7 @@ from storefront.upstream.errors import (
     UpstreamUnauthorized,
     UpstreamUnavailable,
 )
-
-from .roles import SessionUser
+from storefront.web.session_user import SessionUser
 
 SESSION_KEY = "provider"
 LoginThrottled = throttles.Throttled  # too many attempts for this account or from this address

@@ -15,6 +15,7 @@ account here), so in register mode any provider error on ``email`` gives our gen
 instead of the provider's words, on the page and in the JSON answer alike.
 """
 
+import logging
 import re
 import unicodedata
 
@@ -23,14 +24,15 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods
 
 from storefront.chrome.preferences import PRICE_DISPLAY_KEY, remember
-from storefront.chrome.selectors import external_url, page_url
 from storefront.i18n.catalog import translate
-from storefront.pages.navigation import safe_path
 from storefront.pages.routes import PAGES_BY_NAME
 from storefront.security.throttles import remember_device
 from storefront.upstream.errors import UpstreamError, UpstreamValidationError
+from storefront.web.links import external_url, page_url, safe_path
 
 from .services import LoginThrottled, account_login, account_logout, account_register
+
+logger = logging.getLogger(__name__)
 
 # Whole-sentence catalog keys: what we check before asking the provider, then our notices.
 EMAIL_REQUIRED = "auth.email_required"
@@ -151,7 +153,8 @@ def login_page(request, *, page_name):
                 context["notice_key"] = THROTTLED
             except UpstreamValidationError as exc:
                 _provider_errors(context, exc, mode=mode)
-            except UpstreamError:  # down, or an answer we cannot use
+            except UpstreamError as exc:  # down, or an answer we cannot use
+                logger.warning("%s refused as unavailable: %s", mode.capitalize(), exc.message)
                 context["notice_key"] = UNAVAILABLE
         context["field_errors"] = {
             **context["field_errors"],

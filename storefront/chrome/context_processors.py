@@ -6,13 +6,14 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import QueryDict
 
-from storefront.accounts.roles import current_user
 from storefront.brands.defaults import DEFAULT_FID, default_brand
 from storefront.brands.selectors import link_origin
 from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
+from storefront.web.links import external_url, page_url
+from storefront.web.session_user import current_user
 
 from . import selectors
 from .preferences import color_mode, next_color_mode
@@ -108,12 +109,12 @@ def chrome(request):
         "legal_links": selectors.legal_links(locale=locale.code, fid=fid),
         "show_payments_line": selectors.shows_payments_line(country=country),
         "show_promotion_banner": selectors.shows_promotion_banner(user=user, brand=brand),
-        "join_agent_url": selectors.external_url("join_agent", locale.code, query={"ref": fid}),
-        "powered_by_url": selectors.external_url("powered_by"),
+        "join_agent_url": external_url("join_agent", locale.code, query={"ref": fid}),
+        "powered_by_url": external_url("powered_by"),
         "powered_by_name": settings.POWERED_BY_NAME,
         "payments_entity": settings.PAYMENTS_ENTITY,
-        "home_url": selectors.page_url("home", locale.code, fid=fid),
-        "search_url": selectors.page_url("hotels-search", locale.code),
+        "home_url": page_url("home", locale.code, fid=fid),
+        "search_url": page_url("hotels-search", locale.code),
         "fid": fid if fid != DEFAULT_FID else None,
         "show_menu_button": page.menu if page else True,
         "current_currency": getattr(request, "currency", "USD"),

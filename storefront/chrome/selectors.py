@@ -5,16 +5,12 @@ External targets come from ``settings.EXTERNAL_LINKS``, the one table of outside
 """
 
 from dataclasses import dataclass
-from urllib.parse import urlencode
 
-from django.conf import settings
-from django.urls import reverse
-from django.utils import translation
-
-from storefront.accounts.roles import SessionUser
 from storefront.brands.brand import SOCIAL_NETWORKS
 from storefront.brands.defaults import DEFAULT_FID
 from storefront.pages import routes
+from storefront.web.links import external_url, page_url
+from storefront.web.session_user import SessionUser
 
 # The fixed city pages: the Hebrew footer links them as whole "Hotels in {city}" sentences.
 CITY_PAGES = tuple(f"hotels-places-{country}-{city}" for country, city in routes.CITY_PAGES)
@@ -26,27 +22,6 @@ class Link:
     label: str  # catalog key
     href: str
     external: bool = False
-
-
-def page_url(
-    name: str, locale: str, *, fid: int = DEFAULT_FID, query: dict | None = None, **kwargs
-) -> str:
-    """A page of the registry in ``locale``; internal links carry a non-default fid."""
-    with translation.override(locale):
-        url = reverse(name, kwargs=kwargs or None)
-    query = {**(query or {}), **({"fid": fid} if fid != DEFAULT_FID else {})}
-    return f"{url}?{urlencode(query)}" if query else url
-
-
-def external_url(key: str, locale: str | None = None, *, query: dict | None = None) -> str:
-    """An outside address from the settings table; per-language keys pick he or en."""
-    links = settings.EXTERNAL_LINKS
-    if locale is not None:
-        key = f"{key}_{'he' if locale == 'he' else 'en'}"
-    url = links[key]
-    if query:
-        url += ("&" if "?" in url else "?") + urlencode(query)
-    return url
 
 
 def header_nav(*, user: SessionUser | None, locale: str, fid: int, brand=None) -> list[Link]:

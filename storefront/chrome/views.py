@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.middleware import remember_locale
-from storefront.pages.navigation import safe_path
+from storefront.web.links import safe_path
 
 from .preferences import (
     COLOR_MODES,

@@ -11,7 +11,7 @@ from django.middleware.csrf import get_token
 
 from storefront.brands.templatetags.brands import brand_asset
 from storefront.chrome.preferences import COLOR_MODE_KEY, COLOR_MODES, color_mode
-from storefront.chrome.selectors import external_url, page_url
+from storefront.web.links import external_url, page_url
 
 # Pages whose own content is the login form: their login link is not a modal.
 LOGIN_PAGES = ("login", "sso")

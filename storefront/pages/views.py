@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from storefront.accounts.roles import current_user
 from storefront.brands.brand import widget_tokens
 from storefront.brands.selectors import link_origin
-from storefront.chrome.selectors import city_cards, page_url
+from storefront.chrome.selectors import city_cards
+from storefront.web.links import page_url
+from storefront.web.session_user import current_user
 
 from .routes import PAGES, PAGES_BY_NAME
 

@@ -6,10 +6,10 @@ from html import unescape
 
 import pytest
 
-from storefront.accounts.roles import SessionUser
 from storefront.brands.defaults import default_brand
 from storefront.chrome import selectors
 from storefront.sandbox.demo import DEMO_PASSWORD
+from storefront.web.session_user import SessionUser
 
 TRAVELLER = SessionUser(name="Tess Traveller")
 AGENT = SessionUser(name="Ada Agent", plan_id=3)

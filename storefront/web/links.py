@@ -1,0 +1,40 @@
+"""Building URLs: pages of the registry in a locale (``page_url``), outside addresses from the
+settings table (``external_url``), and where a redirect may go (``safe_path``: paths on this host).
+"""
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from storefront.brands.defaults import DEFAULT_FID
+
+
+def page_url(
+    name: str, locale: str, *, fid: int = DEFAULT_FID, query: dict | None = None, **kwargs
+) -> str:
+    """A page of the registry in ``locale``; internal links carry a non-default fid."""
+    with translation.override(locale):
+        url = reverse(name, kwargs=kwargs or None)
+    query = {**(query or {}), **({"fid": fid} if fid != DEFAULT_FID else {})}
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def external_url(key: str, locale: str | None = None, *, query: dict | None = None) -> str:
+    """An outside address from the settings table; per-language keys pick he or en."""
+    links = settings.EXTERNAL_LINKS
+    if locale is not None:
+        key = f"{key}_{'he' if locale == 'he' else 'en'}"
+    url = links[key]
+    if query:
+        url += ("&" if "?" in url else "?") + urlencode(query)
+    return url
+
+
+def safe_path(target, default: str = "/") -> str:
+    """``target`` when it is a path on this host (``/de/hotels?x=1``), else ``default``."""
+    if not isinstance(target, str) or not target.startswith("/"):
+        return default
+    return target if url_has_allowed_host_and_scheme(target, allowed_hosts=None) else default

@@ -1,0 +1,35 @@
+"""The arrows between apps point one way (import-linter contracts in pyproject.toml): page views
+above accounts above the chrome above the leaf helpers (storefront.web) and the page registry;
+the foundations (upstream, i18n, catalog, brands, security, web) import none of those apps."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+
+
+def _lint_imports(*args):
+    command = Path(sys.executable).with_name("lint-imports")
+    return subprocess.run(
+        [str(command), *args], cwd=settings.BASE_DIR, capture_output=True, text=True, check=False
+    )
+
+
+def test_import_contracts_are_kept():
+    result = _lint_imports()
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "0 broken" in result.stdout
+
+
+def test_a_cycle_would_be_caught(tmp_path):
+    """The contract is not vacuous: the chrome importing accounts (the old cycle) breaks it."""
+    config = tmp_path / "contracts.toml"
+    config.write_text(
+        (settings.BASE_DIR / "pyproject.toml").read_text().replace(
+            '"storefront.accounts",\n    "storefront.islands",\n    "storefront.chrome",',
+            '"storefront.chrome",\n    "storefront.islands",\n    "storefront.accounts",',
+        )
+    )
+    result = _lint_imports("--config", str(config))
+    assert result.returncode != 0 and "BROKEN" in result.stdout
