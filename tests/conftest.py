@@ -2,7 +2,8 @@
 
 - The Django test client's host, ``testserver``, is made a canonical host.
 - The provider sandbox runs as a live server for the whole session and is the upstream, so every
-  request exercises the real client over real HTTP. ``demo_data`` loads its demo rows.
+  request exercises the real client over real HTTP. ``demo_data`` says a test relies on its demo
+  rows, which are written once per session (with a fast password hasher).
 - Every cache starts empty in every test (brands, throttle counters, the circuit breaker).
 """
 
@@ -102,12 +103,17 @@ def _test_environment(settings, sandbox_url, db):
     from django.core.cache import caches
 
     settings.CANONICAL_HOSTS = [*settings.CANONICAL_HOSTS, "testserver"]
-    # A busy test machine may take a second for a first answer: only the tests of the budgets
+    # A busy test machine may take seconds for an answer: only the tests of the budgets
     # (tests/upstream/test_time_budget.py) run with the production values.
     settings.PAGE_BUDGET_SECONDS, settings.HOST_LOOKUP_SECONDS = 10.0, 5.0
+    settings.UPSTREAM_READ_TIMEOUT = 8.0
     _share_current_connections()
     for cache in caches.all():
         cache.clear()
+    # Background brand refreshes store snapshots outside the test's transaction: start without.
+    from storefront.brands.models import BrandSnapshot
+
+    BrandSnapshot.objects.all().delete()
     yield
     # A background brand refresh started by this test must not land in the next one's cache.
     for thread in threading.enumerate():
@@ -115,8 +121,25 @@ def _test_environment(settings, sandbox_url, db):
             thread.join(timeout=30)
 
 
-@pytest.fixture
-def demo_data(db):
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    """Tests hash and check demo passwords all the time; the production hasher is slow on
+    purpose."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def _demo_rows(django_db_setup, django_db_blocker, _fast_password_hashing):
+    """The demo brands and users, written once for the whole session."""
     from storefront.sandbox.demo import load_demo_data
 
-    load_demo_data()
+    with django_db_blocker.unblock():
+        load_demo_data()
+
+
+@pytest.fixture
+def demo_data(_demo_rows, db):
+    """The sandbox's demo rows (loaded once per session; each test's own changes roll back).
+    Tests without this fixture see them too: ask for it to say that a test relies on them."""

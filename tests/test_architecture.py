@@ -26,7 +26,9 @@ def test_a_cycle_would_be_caught(tmp_path):
     """The contract is not vacuous: the chrome importing accounts (the old cycle) breaks it."""
     config = tmp_path / "contracts.toml"
     config.write_text(
-        (settings.BASE_DIR / "pyproject.toml").read_text().replace(
+        (settings.BASE_DIR / "pyproject.toml")
+        .read_text()
+        .replace(
             '"storefront.accounts",\n    "storefront.islands",\n    "storefront.chrome",',
             '"storefront.chrome",\n    "storefront.islands",\n    "storefront.accounts",',
         )

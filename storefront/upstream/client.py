@@ -107,10 +107,10 @@ class UpstreamClient:
         """One HTTP exchange, body included, over within ``left`` seconds."""
         url = settings.UPSTREAM_URL.rstrip("/") + path
         params = {**(kwargs.pop("params", None) or {}), "locale": self.locale}
-        timeout = (
-            min(settings.UPSTREAM_CONNECT_TIMEOUT, left),
-            min(settings.UPSTREAM_READ_TIMEOUT, left),
-        )
+        # A GET's attempt leaves room for a retry; a POST is never retried, so it may wait for
+        # its answer as long as the budget allows.
+        read = settings.UPSTREAM_READ_TIMEOUT if method == "GET" else left
+        timeout = (min(settings.UPSTREAM_CONNECT_TIMEOUT, left), min(read, left))
         with watchdog(left) as dog:
             try:
                 response = _http.request(

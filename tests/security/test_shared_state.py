@@ -26,7 +26,9 @@ def cluster(tmp_path_factory):
     proxy = None
     try:
         proxy = ProviderProxy(cluster.start_backends())
-        cluster.start_webs(proxy.url)
+        # The provider's password checks are slow on purpose and a test machine may be busy: page
+        # budgets as in the in-process tests (first-time host lookups keep theirs, 1 s).
+        cluster.start_webs(proxy.url, PAGE_BUDGET_SECONDS="10", UPSTREAM_READ_TIMEOUT="8")
         cluster.proxy = proxy
         yield cluster
     finally:

@@ -32,6 +32,7 @@ def production_budgets(settings):
 
     settings.PAGE_BUDGET_SECONDS = shipped.PAGE_BUDGET_SECONDS
     settings.HOST_LOOKUP_SECONDS = shipped.HOST_LOOKUP_SECONDS
+    settings.UPSTREAM_READ_TIMEOUT = shipped.UPSTREAM_READ_TIMEOUT
 
 
 def _timed(call):
