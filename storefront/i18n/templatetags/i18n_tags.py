@@ -2,7 +2,10 @@
 
 The message and every parameter are escaped (nothing in a catalog is trusted as HTML).
 ``{% t "key" as var %}`` stores the text instead of printing it.
+``{% t_lead "key" as parts %}`` splits a message after its first sentence (see ``t_lead``).
 """
+
+import re
 
 from django import template
 from django.utils.html import conditional_escape
@@ -12,6 +15,10 @@ from django.utils.translation import get_language
 from ..catalog import interpolate, lookup
 
 register = template.Library()
+
+# The first sentence: up to a question mark, exclamation mark or Greek question mark (";")
+# followed by a space, or up to a full-width one (Chinese, Japanese), which needs no space.
+LEAD_SENTENCE_RE = re.compile(r"(.+?[?!;？！؟])(?:\s+|(?<=[？！。]))(\S.*)", re.S)
 
 
 class TranslateNode(template.Node):
@@ -47,3 +54,14 @@ def do_translate(parser, token):
             raise template.TemplateSyntaxError(f"{{% t %}} parameters are name=value, got {bit!r}")
         params[name] = parser.compile_filter(value)
     return TranslateNode(key, params, target)
+
+
+@register.simple_tag
+def t_lead(key):
+    """``(lead, rest)``: the message ``key`` split after its first sentence, both escaped, so a
+    narrow layout can show the lead alone; ``rest`` is "" for a message of one sentence (Thai
+    writes no punctuation between sentences)."""
+    text = lookup(get_language() or "en", key)
+    match = LEAD_SENTENCE_RE.fullmatch(text.strip())
+    lead, rest = match.groups() if match else (text, "")
+    return conditional_escape(lead), conditional_escape(rest)
