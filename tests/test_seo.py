@@ -51,7 +51,9 @@ def test_robots_txt_points_at_the_sitemap_and_hides_private_pages(client):
     body = client.get("/robots.txt").content.decode()
     assert "Sitemap: http://127.0.0.1:8000/sitemap.xml" in body
     for path in ("/pay", "/account/reservations", "/transaction", "/login", "/widgets/search"):
-        assert f"Disallow: {path}\n" in body and f"Disallow: /*{path}\n" in body
+        for locale_part in ("", "/*"):
+            assert f"Disallow: {locale_part}{path}$\n" in body
+            assert f"Disallow: {locale_part}{path}/\n" in body
     assert "Disallow: /hotels" not in body
 
 

@@ -95,7 +95,7 @@ def _done(request, target: str):
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def login_page(request, *, page_name):
     page = PAGES_BY_NAME[page_name]
     request.page = page

@@ -6,7 +6,7 @@ Both redirect back to ``next``, which must be a path on this host; anything else
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.http import HttpResponseRedirect, QueryDict
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.middleware import remember_locale
@@ -26,7 +26,7 @@ def _safe_next(request) -> str:
     return safe_path(request.GET.get("next"))
 
 
-@require_GET
+@require_safe  # GET and HEAD
 def set_color_mode(request):
     """``?mode=system|light|dark&next=/path``: store the colour mode and go back."""
     response = HttpResponseRedirect(_safe_next(request))
@@ -36,7 +36,7 @@ def set_color_mode(request):
     return response
 
 
-@require_GET
+@require_safe  # GET and HEAD
 def choose_currency(request):
     """``?currency=GBP&price_display=net&next=/de/hotels?check_in=...``: the currency picker.
 
@@ -59,7 +59,7 @@ def choose_currency(request):
     return response
 
 
-@require_GET
+@require_safe  # GET and HEAD
 def choose_language(request):
     """``?locale=he&next=/he/hotels?currency=EUR``: the language picker's links.
 

@@ -7,9 +7,11 @@ bare page says so and links home.
 
 import logging
 
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.template.loader import render_to_string
+from django.urls import Resolver404, resolve
 from django.utils.html import escape
+from django.utils.http import escape_leading_slashes
 
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import DEFAULT_LOCALE, LOCALES
@@ -58,6 +60,20 @@ def _bare_error_page(request, *, status: int) -> HttpResponse:
 
 
 def page_not_found(request, exception=None):
+    """404, except for a page's address written with a trailing slash (``/hotels/``,
+    ``/he/hotels/``): that one is moved for good to the address without it, query kept."""
+    path = request.path
+    if path.endswith("/") and path.rstrip("/") and request.method in ("GET", "HEAD"):
+        target = path.rstrip("/")
+        try:
+            resolve(target)
+        except Resolver404:
+            pass
+        else:
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(
+                escape_leading_slashes(target) + (f"?{query}" if query else "")
+            )
     return render_error(request, status=404)
 
 

@@ -34,8 +34,9 @@ class Page:
     indexable: bool = True  # in sitemap.xml (if static); else noindex and disallowed in robots.txt
     template_name: str = ""  # default: pages/{name}.html, else pages/generic.html
     view: str = ""  # dotted path of a view of its own; default: pages.views.render_page
-    access: str = ""  # "" (anyone), "user" (logged in) or "bookings" (agents, or users with
-    # the reservations action); others are sent to log in, or get 403
+    access: str = ""  # "" (anyone), "user" (logged in), "bookings" (agents, or users with
+    # the reservations action) or "vouchers" (users with options.vouchers); anonymous visitors
+    # are sent to log in, others get 403
 
     @property
     def template(self) -> str:
@@ -66,6 +67,7 @@ PRIVATE = {"indexable": False}
 LOGIN = {"indexable": False, "view": "storefront.accounts.views.login_page"}
 USER = {"indexable": False, "access": "user"}
 BOOKINGS = {"indexable": False, "access": "bookings"}
+VOUCHERS = {"indexable": False, "access": "vouchers"}
 
 _TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
 
@@ -89,7 +91,7 @@ PAGES: tuple[Page, ...] = (
     _static("sso", "sso", layout="minimal", **LOGIN),
     _static("terms-of-use", "terms-of-use"),
     _static("tickets", "tickets"),
-    _static("vouchers", "vouchers", **USER),
+    _static("vouchers", "vouchers", **VOUCHERS),
     _static("account-reservations", "account/reservations", menu=True, **USER),
     _static("dashboard-bookings", "dashboard/bookings", **BOOKINGS),
     _static("hotels-israel", "hotels/israel", menu=True),

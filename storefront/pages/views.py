@@ -27,7 +27,9 @@ def _widget_context(request):
 
 
 def _transaction_context(request):
-    return {"outcome": "success" if request.page.name.endswith("success") else "error"}
+    # No booking exists yet that a success page could confirm: until payments are built, the
+    # success addresses say only what we know (nothing yet) and where a confirmation would go.
+    return {"outcome": "unknown" if request.page.name.endswith("success") else "error"}
 
 
 # Context that only some pages need, by page name.
@@ -57,6 +59,8 @@ def render_page(request, *, page_name, **params):
             return HttpResponseRedirect(page_url("login", request.locale.code, query=query))
         if page.access == "bookings" and not (user.is_agent or "reservations" in user.actions):
             raise PermissionDenied
+        if page.access == "vouchers" and "vouchers" not in user.options:
+            raise PermissionDenied  # the menu shows My Vouchers only with options.vouchers
     template = select_template([page.template, "pages/generic.html"])
     context = {"page": page, "params": params, "layout_template": f"layouts/{page.layout}.html"}
     if page.name in PAGE_CONTEXT:
@@ -84,7 +88,10 @@ def robots_txt(request):
     )
     lines = ["User-agent: *"]
     for path in private:
-        lines += [f"Disallow: {path}", f"Disallow: /*{path}"]
+        # The page itself (`$`: that address exactly) and what lies below it (`/`): never every
+        # address that merely starts with the same letters (/pay must not block /paya-beach).
+        for locale_part in ("", "/*"):
+            lines += [f"Disallow: {locale_part}{path}$", f"Disallow: {locale_part}{path}/"]
     origin = link_origin(host=request.get_host())
     lines += ["Allow: /", f"Sitemap: {origin}{reverse('sitemap')}"]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")

@@ -259,6 +259,17 @@ def test_bookings_are_for_agents_and_the_reservations_action(client):
         assert other.get("/dashboard/bookings?all=true", headers=HOST).status_code == 200
 
 
+def test_vouchers_are_for_users_whose_options_include_them(client):
+    """The menu shows My Vouchers only with options.vouchers; the address follows the menu."""
+    _login(client, "traveller@example.com")
+    response = client.get("/vouchers", headers=HOST)
+    assert response.status_code == 403
+    assert translate("error.forbidden", "en") in unescape(response.content.decode())
+    other = Client()
+    _login(other, "power@example.com")
+    assert other.get("/vouchers", headers=HOST).status_code == 200
+
+
 def test_login_pages_work_without_javascript_and_link_the_reset_page(client, settings):
     for path in ("/login", "/sso"):
         html = client.get(path, headers=HOST).content.decode()
@@ -266,11 +277,20 @@ def test_login_pages_work_without_javascript_and_link_the_reset_page(client, set
         assert f'href="{settings.EXTERNAL_LINKS["forgot_password"]}"' in html
 
 
-def test_csrf_token_and_session_id_change_at_login(client):
+def test_csrf_token_and_session_id_change_at_login(client, settings):
+    from django.contrib.sessions.models import Session
+
     client.get("/login", headers=HOST)
     before = client.cookies["csrftoken"].value
+    session = client.session  # an anonymous session that already exists (e.g. planted)
+    session["seen"] = True
+    session.save()
+    client.cookies[settings.SESSION_COOKIE_NAME] = old_key = session.session_key
     response = _login(client, "agent@example.com")
     assert response.cookies["csrftoken"].value != before
+    new_key = response.cookies[settings.SESSION_COOKIE_NAME].value
+    assert new_key and new_key != old_key
+    assert not Session.objects.filter(session_key=old_key).exists()
 
 
 def test_provider_down_at_login_is_a_clear_503(client, settings):
@@ -280,7 +300,8 @@ def test_provider_down_at_login_is_a_clear_503(client, settings):
     assert translate("auth.unavailable", "en") in unescape(response.content.decode())
 
 
-def test_parallel_attempts_cannot_pass_the_limit(client, settings):
+def test_attempts_past_the_limit_are_refused_before_the_provider(client, settings):
+    """(Attempts made at the same time, over two processes: tests/security/test_shared_state.)"""
     settings.LOGIN_ATTEMPTS_PER_EMAIL = 3
     statuses = [_login(client, "agent@example.com", password="wrong").status_code for _ in range(5)]
     assert statuses == [422, 422, 422, 429, 429]

@@ -292,3 +292,32 @@ def test_back_button_on_other_routes_returns_to_the_previous_page(new_page, serv
     tab_to(page, page.locator("header a.back-button"))
     page.keyboard.press("Enter")
     page.wait_for_url(f"{server_url}/hotels?guests=3")
+
+
+def test_a_menu_left_open_is_closed_when_the_page_returns_from_the_back_forward_cache(
+    browser, server_url
+):
+    """Playwright turns the back/forward cache off by default: this browser has it on, and the
+    test checks the page really came back from it (same JavaScript heap) before asserting."""
+    from storefront.islands.chromium import CHROMIUM, CHROMIUM_ARGS
+
+    cached = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        args=list(CHROMIUM_ARGS),
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    try:
+        page = cached.new_context(viewport={"width": 375, "height": 800}).new_page()
+        page.goto(f"{server_url}/")
+        mounted(page, "Header")
+        page.evaluate("window.__sameHeap = true")
+        page.locator("header button.menu-button").click()
+        page.locator("dialog[open]").wait_for()
+        page.goto(f"{server_url}/terms-of-use")  # away, with the menu still open
+        mounted(page, "Header")
+        page.go_back(wait_until="commit")  # a restored page fires pageshow, not load
+        page.wait_for_url(f"{server_url}/", wait_until="commit")
+        assert page.evaluate("window.__sameHeap === true"), "not restored from the bfcache"
+        page.locator("dialog[open]").wait_for(state="detached")
+    finally:
+        cached.close()

@@ -94,6 +94,11 @@ def test_lead_proxy_validates_and_stores(django_db_blocker):
         data={"name": "Dana", "email": "d@example.com", "phone": "5550100", "bot": "1"},
     )
     assert sent.data["message"] == provider_messages()["he"]["lead_sent"]
+    from storefront.sandbox.models import Lead
+
+    with django_db_blocker.unblock():
+        stored = Lead.objects.order_by("-id").first()
+    assert stored.payload["email"] == "d@example.com" and stored.payload["name"] == "Dana"
 
 
 class _Recorder(JsonHandler):
