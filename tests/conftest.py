@@ -1,8 +1,10 @@
 """Shared fixtures.
 
 - The Django test client's host, ``testserver``, is made a canonical host.
-- The provider sandbox runs as a live server for the whole session and is the upstream, so every
-  request exercises the real client over real HTTP. ``demo_data`` says a test relies on its demo
+- The provider sandbox runs as a live server, started once when a test first asks for it:
+  ``provider`` makes it this test's upstream (so calls exercise the real client over real HTTP),
+  ``demo_data`` does too and says the test relies on the demo rows. Other tests have no provider
+  (a closed port), which they must survive like production does. ``demo_data`` says a test relies on its demo
   rows, which are written once per session (with a fast password hasher).
 - Every cache starts empty in every test (brands, throttle counters, the circuit breaker).
 """
@@ -66,16 +68,18 @@ def stop_live_server(thread):
 
 @pytest.fixture(scope="session")
 def sandbox_url(django_db_setup, django_db_blocker):
-    from django.conf import settings
-
     from storefront.sandbox.server import SandboxHandler
 
     thread, url = start_live_server(SandboxHandler, django_db_blocker)
-    previous = settings.UPSTREAM_URL, settings.UPSTREAM_RETRY_BACKOFF
-    settings.UPSTREAM_URL, settings.UPSTREAM_RETRY_BACKOFF = url, 0
     yield url
-    settings.UPSTREAM_URL, settings.UPSTREAM_RETRY_BACKOFF = previous
     stop_live_server(thread)
+
+
+@pytest.fixture
+def provider(settings, sandbox_url):
+    """Opt in: this test's upstream is the sandbox (otherwise nothing answers)."""
+    settings.UPSTREAM_URL = sandbox_url
+    return sandbox_url
 
 
 @pytest.fixture(scope="session")
@@ -99,9 +103,12 @@ def provider_proxy(settings, sandbox_url):
 
 
 @pytest.fixture(autouse=True)
-def _test_environment(settings, sandbox_url, db):
+def _test_environment(settings, db):
     from django.core.cache import caches
 
+    # No provider unless the test asks for one (``provider``, ``demo_data``, ``provider_proxy``):
+    # nothing listens on the discard port, so a stray call fails at once.
+    settings.UPSTREAM_URL, settings.UPSTREAM_RETRY_BACKOFF = "http://127.0.0.1:9", 0
     settings.CANONICAL_HOSTS = [*settings.CANONICAL_HOSTS, "testserver"]
     # A busy test machine may take seconds for an answer: only the tests of the budgets
     # (tests/upstream/test_time_budget.py) run with the production values.
@@ -140,6 +147,6 @@ def _demo_rows(django_db_setup, django_db_blocker, _fast_password_hashing):
 
 
 @pytest.fixture
-def demo_data(_demo_rows, db):
+def demo_data(_demo_rows, provider, db):
     """The sandbox's demo rows (loaded once per session; each test's own changes roll back).
     Tests without this fixture see them too: ask for it to say that a test relies on them."""

@@ -37,7 +37,7 @@ def test_a_not_found_page(client):
 
 
 @pytest.mark.parametrize("host", ["evil.example", "bad host"])
-def test_hostguards_refusal(client, host):
+def test_hostguards_refusal(client, provider, host):
     response = client.get("/hotels", headers={"Host": host})
     assert response.status_code == 400 and response.content.decode() == UNKNOWN_HOST
     _assert_headers(response)

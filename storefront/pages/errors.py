@@ -16,6 +16,7 @@ from django.utils.http import escape_leading_slashes
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import DEFAULT_LOCALE, LOCALES
 from storefront.i18n.resolution import locale_from_path
+from storefront.pages.routes import PAGES_BY_NAME
 
 logger = logging.getLogger(__name__)
 
@@ -60,16 +61,17 @@ def _bare_error_page(request, *, status: int) -> HttpResponse:
 
 
 def page_not_found(request, exception=None):
-    """404, except for a page's address written with a trailing slash (``/hotels/``,
-    ``/he/hotels/``): that one is moved for good to the address without it, query kept."""
+    """404, except for a registered page's address written with a trailing slash
+    (``/hotels/``, ``/he/hotels/``): that one is moved for good to the address without it,
+    query kept."""
     path = request.path
     if path.endswith("/") and path.rstrip("/") and request.method in ("GET", "HEAD"):
         target = path.rstrip("/")
         try:
-            resolve(target)
+            match = resolve(target)
         except Resolver404:
-            pass
-        else:
+            match = None
+        if match is not None and match.url_name in PAGES_BY_NAME:
             query = request.META.get("QUERY_STRING", "")
             return HttpResponsePermanentRedirect(
                 escape_leading_slashes(target) + (f"?{query}" if query else "")

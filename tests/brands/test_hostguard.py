@@ -6,7 +6,7 @@ from storefront.brands.middleware import UNKNOWN_HOST
 
 
 @pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example", "localhost.evil"])
-def test_unknown_host_is_400_and_reaches_no_view(client, host):
+def test_unknown_host_is_400_and_reaches_no_view(client, provider, host):
     response = client.get("/hotels", headers={"Host": host})
     assert response.status_code == 400
     assert response.content.decode() == UNKNOWN_HOST
@@ -24,7 +24,7 @@ def test_known_hosts_answer(client, host):
     assert client.get("/hotels", headers={"Host": host}).status_code == 200
 
 
-def test_bare_suffix_is_not_a_host(client):
+def test_bare_suffix_is_not_a_host(client, provider):
     assert client.get("/", headers={"Host": "partners.localhost"}).status_code == 400
 
 
