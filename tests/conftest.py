@@ -3,9 +3,9 @@
 - The Django test client's host, ``testserver``, is made a canonical host.
 - The provider sandbox runs as a live server, started once when a test first asks for it:
   ``provider`` makes it this test's upstream (so calls exercise the real client over real HTTP),
-  ``demo_data`` does too and says the test relies on the demo rows. Other tests have no provider
-  (a closed port), which they must survive like production does. ``demo_data`` says a test relies on its demo
-  rows, which are written once per session (with a fast password hasher).
+  ``demo_data`` does too and says the test relies on the demo rows (written once per session,
+  with a fast password hasher). Other tests have no provider (a closed port), which they must
+  survive like production does.
 - Every cache starts empty in every test (brands, throttle counters, the circuit breaker).
 """
 
