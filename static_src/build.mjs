@@ -3,7 +3,7 @@
  * content-hashed names, and static_build/islands/manifest.json for Django
  * (storefront/islands/manifest.py) to find the entry files.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -13,6 +13,25 @@ const outdir = path.join(root, "static_build", "islands");
 
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
+
+/**
+ * `import flags from "flag-icons:4x3"`: { "us": URL of the US flag, ... }, one SVG file per
+ * country from the flag-icons package (MIT), emitted with content-hashed names. Only the chunk
+ * that imports it (the country dialog's) carries the map; a flag file loads when it is shown.
+ */
+const flagIcons = {
+  name: "flag-icons",
+  setup(build) {
+    build.onResolve({ filter: /^flag-icons:4x3$/ }, () => ({ path: "4x3", namespace: "flag-icons" }));
+    build.onLoad({ filter: /.*/, namespace: "flag-icons" }, async () => {
+      const dir = path.join(root, "node_modules", "flag-icons", "flags", "4x3");
+      const codes = (await readdir(dir)).filter((name) => /^[a-z]{2}\.svg$/.test(name)).map((name) => name.slice(0, 2));
+      const lines = codes.map((code) => `import ${code}_ from "flag-icons/flags/4x3/${code}.svg";`);
+      lines.push(`export default { ${codes.map((code) => `${code}: ${code}_`).join(", ")} };`);
+      return { contents: lines.join("\n"), loader: "js", resolveDir: root };
+    });
+  },
+};
 
 const entryPoints = ["static_src/main.js", "static_src/styles/main.css"];
 const result = await esbuild.build({
@@ -25,9 +44,11 @@ const result = await esbuild.build({
   minify: true,
   target: ["es2020", "chrome100", "safari15", "firefox100"],
   jsx: "automatic",
-  loader: { ".js": "jsx" },
+  loader: { ".js": "jsx", ".svg": "file" },
   entryNames: "[name]-[hash]",
   chunkNames: "chunks/[name]-[hash]",
+  assetNames: "assets/[name]-[hash]",
+  plugins: [flagIcons],
   define: { "process.env.NODE_ENV": '"production"' },
   metafile: true,
   legalComments: "none",

@@ -174,9 +174,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# Cached forever: esbuild's content-hashed islands and Django's hashed copies (main-7KQ2ZX3A.js,
-# logo.0123456789ab.svg). Everything else gets WhiteNoise's short max-age.
-WHITENOISE_IMMUTABLE_FILE_TEST = r"/islands/.+-[A-Z0-9]{8}\.(?:js|css)$|\.[0-9a-f]{12}\.\w+$"
+# Cached forever: esbuild's content-hashed islands and assets (main-7KQ2ZX3A.js, the country
+# dialog's flags assets/fr-6FRK6AZM.svg) and Django's hashed copies (logo.0123456789ab.svg).
+# Everything else gets WhiteNoise's short max-age.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"/islands/.+-[A-Z0-9]{8}\.(?:js|css|svg)$|\.[0-9a-f]{12}\.\w+$"
 
 # Content Security Policy (django-csp 4): scripts and inline styles only with the request nonce.
 CONTENT_SECURITY_POLICY = {

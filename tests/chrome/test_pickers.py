@@ -87,15 +87,18 @@ def test_country_sets_the_default_currency_on_the_page(client):
     assert '<span class="chip__text">ILS</span>' in html
 
 
-def test_country_picker_lists_every_country_by_continent_with_flags(client):
+def test_country_picker_lists_every_country_by_continent_by_name(client):
     html = unescape(client.get("/he/hotels?country=FR").content.decode())
     form = re.search(r'<select name="country".*?</select>', html, re.S).group(0)
     groups = re.findall(r'<optgroup label="([^"]+)">', form)
     assert "אירופה" in groups and "אסיה" in groups and len(groups) == 7
     options = re.findall(r'<option value="([A-Z]{2})"', form)
     assert len(options) >= 240
-    assert '<option value="FR" selected>צרפת 🇫🇷</option>' in form
-    assert '<option value="XK">קוסובו</option>' in form  # the one country without a flag
+    assert '<option value="FR" selected>צרפת</option>' in form
+    assert '<option value="XK">קוסובו</option>' in form
+    # No emoji flags: Windows and many Chromium builds show them as two letters or a box (the
+    # island's dialog shows SVG flags instead).
+    assert not re.search("[\U0001f1e6-\U0001f1ff]", form)
 
 
 def test_country_from_geo_header_only_when_configured(client, settings):

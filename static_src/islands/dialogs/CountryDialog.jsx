@@ -7,10 +7,19 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import Dialog from "../Dialog.jsx";
 import { chooseInQuery } from "../../state.js";
+import { flagUrl } from "./flags.js";
 
 /** Lower case without accents, so "mexi" finds "México" and "cote" finds "Côte d’Ivoire". */
 function fold(text, locale) {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase(locale);
+}
+
+/** The flag beside the country's name: decorative (alt=""), loaded when scrolled into view. */
+function Flag({ code }) {
+  const src = flagUrl(code);
+  return src
+    ? <img className="country-flag" src={src} alt="" width="24" height="18" loading="lazy" decoding="async" />
+    : <span className="country-flag country-flag--none" aria-hidden="true" />;
 }
 
 export default function CountryDialog({ open, onClose, t, current, groups }) {
@@ -53,11 +62,11 @@ export default function CountryDialog({ open, onClose, t, current, groups }) {
         <section className="country-group" key={group.name} aria-label={group.name}>
           <h3 className="currency-group__title">{group.name}</h3>
           <ul className="currency-list">
-            {group.countries.map(([code, name, flag]) => (
+            {group.countries.map(([code, name]) => (
               <li key={code}>
                 <button type="button" className="currency-list__item" aria-current={code === current ? "true" : undefined} data-country={code}
                   onClick={() => choose(code)}>
-                  {flag && <span className="currency-list__code" aria-hidden="true">{flag}</span>}
+                  <Flag code={code} />
                   <span className="currency-list__name">{name}</span>
                 </button>
               </li>
