@@ -92,12 +92,17 @@ class Brand:
 
     def text(self, name: str, locale: str) -> str:
         """A brand text in the page's locale. Brands write their texts in English and Hebrew
-        (spec: translations en, he): the name is used everywhere, but titles only in those
-        two locales; elsewhere "" leaves the title to the catalogs' localised sentence."""
+        (spec: translations en, he): the name is used everywhere (its Hebrew form on Hebrew
+        pages when the brand gives one), but titles only in those two locales, and in Hebrew
+        only when the brand wrote them in Hebrew; otherwise "" leaves the title to the
+        catalogs' localised sentence, built around the same name as the logo and footer
+        (never an English title around the Latin name on a Hebrew page)."""
         if name != "name" and locale not in ("en", "he"):
             return ""
-        key = "he" if locale == "he" else "en"
-        return (self.translations.get(key) or {}).get(name) or getattr(self, name)
+        if locale == "he":
+            hebrew = (self.translations.get("he") or {}).get(name)
+            return hebrew or (getattr(self, name) if name == "name" else "")
+        return (self.translations.get("en") or {}).get(name) or getattr(self, name)
 
     def css_tokens(self, mode: str) -> dict[str, str]:
         """Colour tokens as CSS custom property names -> values for one mode."""

@@ -4,7 +4,9 @@ destination hint fits its field, and every script names its own fonts."""
 
 import pytest
 
+from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
+from tests.e2e.helpers import mounted
 
 
 def _home(locale):
@@ -134,3 +136,12 @@ def test_every_script_names_its_own_fonts(new_page, server_url):
     page.goto(f"{server_url}/")
     japanese = page.locator('.language-list [data-locale="ja"] span[lang]')
     assert "Noto Sans CJK JP" in japanese.evaluate("(el) => getComputedStyle(el).fontFamily")
+
+
+@pytest.mark.parametrize("locale", ["he", "ar", "ru", "th"])
+def test_the_unit_toggle_shows_both_symbols_from_the_catalog(new_page, server_url, locale):
+    page = new_page(width=375)
+    page.goto(f"{server_url}/{locale}/")
+    mounted(page, "UnitToggle")
+    shown = page.locator(".unit-toggle span[aria-hidden]").all_inner_texts()
+    assert shown == [translate("unit.short_m", locale), "/", translate("unit.short_f", locale)]
