@@ -19,7 +19,8 @@ from pathlib import Path
 
 import requests
 
-from tests.cluster import Cluster
+from storefront.sandbox.demo import DEMO_PASSWORD
+from tests.cluster import Cluster, log_in
 from tests.providers import ProviderProxy
 
 TIMEOUT = 60
@@ -33,18 +34,8 @@ def _timed_get(session, url, **kwargs):
 
 
 def _login(base):
-    session = requests.Session()
-    session.get(base + "/login", timeout=TIMEOUT)
-    data = {
-        "csrfmiddlewaretoken": session.cookies["csrftoken"],
-        "action": "login",
-        "mode": "login",
-        "email": "traveller@example.com",
-        "password": "demo-pass-2026",
-        "next": "/hotels",
-    }
     start = time.monotonic()
-    response = session.post(base + "/login", data=data, timeout=TIMEOUT, allow_redirects=False)
+    session, response = log_in(base, "traveller@example.com", DEMO_PASSWORD, timeout=TIMEOUT)
     return session, response.status_code, time.monotonic() - start
 
 

@@ -141,3 +141,21 @@ class Cluster:
     def close(self) -> None:
         for name in list(self.processes):
             self.stop(name)
+
+
+def log_in(base: str, email: str, password: str, *, timeout: float = 30):
+    """The no-JS login form over HTTP, as a browser posts it: (session, response)."""
+    import requests
+
+    session = requests.Session()
+    session.get(base + "/login", timeout=timeout)
+    data = {
+        "csrfmiddlewaretoken": session.cookies["csrftoken"],
+        "action": "login",
+        "mode": "login",
+        "email": email,
+        "password": password,
+        "next": "/hotels",
+    }
+    response = session.post(base + "/login", data=data, timeout=timeout, allow_redirects=False)
+    return session, response
