@@ -8,6 +8,7 @@ Host headers runs beside an ordinary visitor, whose answers show whether workers
 Run: ``python -m tests.bench_resilience`` (from the project folder, with the project's venv).
 """
 
+import os
 import re
 import sys
 import tempfile
@@ -17,11 +18,15 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import django
 import requests
 
-from storefront.sandbox.demo import DEMO_PASSWORD
-from tests.cluster import Cluster, log_in
-from tests.providers import ProviderProxy
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "storefront.settings")
+django.setup()  # the demo password and the shipped budgets are read from the project
+
+from storefront.sandbox.demo import DEMO_PASSWORD  # noqa: E402
+from tests.cluster import Cluster, log_in  # noqa: E402
+from tests.providers import ProviderProxy  # noqa: E402
 
 TIMEOUT = 60
 SLOW_SECONDS = 10.0
