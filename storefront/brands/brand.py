@@ -88,6 +88,8 @@ class Brand:
     ga4: str = ""
     gtm: str = ""
     translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    # A logo drawn with the Hebrew name (translations.he.logo: light, dark), for Hebrew pages.
+    hebrew_logo: dict[str, str] = field(default_factory=dict)
     frame_ancestors: tuple[str, ...] = ()
 
     def text(self, name: str, locale: str) -> str:
@@ -103,6 +105,14 @@ class Brand:
             hebrew = (self.translations.get("he") or {}).get(name)
             return hebrew or (getattr(self, name) if name == "name" else "")
         return (self.translations.get("en") or {}).get(name) or getattr(self, name)
+
+    def logo_for(self, locale: str) -> dict[str, str]:
+        """The logo images (light, dark) for a page in ``locale``: on Hebrew pages the brand's
+        Hebrew logo when it drew one, so the logo shows the same name as the title and footer;
+        a brand that gives no Hebrew logo keeps its one artwork everywhere."""
+        if locale == "he" and self.hebrew_logo:
+            return {**self.logo, **self.hebrew_logo}
+        return self.logo
 
     def css_tokens(self, mode: str) -> dict[str, str]:
         """Colour tokens as CSS custom property names -> values for one mode."""
@@ -166,6 +176,15 @@ class Brand:
                 {n: _text(texts.get(n)) for n in TEXT_FIELDS if _text(texts.get(n))}
             )
         changes["translations"] = translations
+        # A Hebrew logo goes with the artwork it translates: a layer that sets a new logo drops
+        # the lower layer's Hebrew one unless it draws its own.
+        hebrew = given.get("he") if isinstance(given.get("he"), dict) else {}
+        hebrew = hebrew.get("logo") if isinstance(hebrew.get("logo"), dict) else {}
+        hebrew_logo = {m: _image(hebrew.get(m)) for m in MODES if _image(hebrew.get(m))}
+        if hebrew_logo:
+            changes["hebrew_logo"] = hebrew_logo
+        elif changes["logo"] != self.logo:
+            changes["hebrew_logo"] = {}
         if isinstance(config.get("frame_ancestors"), list):
             changes["frame_ancestors"] = tuple(
                 o

@@ -59,6 +59,7 @@ def chrome(request):
         "locale": locale,
         "brand": brand,
         "brand_name": brand.text("name", locale.code),
+        "brand_logo": brand.logo_for(locale.code),
         "brand_title": brand.text("title", locale.code),
         "brand_home_title": brand.text("home_page_title", locale.code),
         "analytics_config": {"ga4": brand.ga4, "gtm": brand.gtm},

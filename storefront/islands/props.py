@@ -67,11 +67,10 @@ def header_props(request, context) -> dict:
     page = context["page"]
     show_nav = bool(context.get("show_nav"))
     user = context["session_user"]
-    brand = context["brand"]
     return {
         "homeUrl": context["home_url"],
         "brandName": context["brand_name"],
-        "logo": {mode: brand_asset(brand.logo[mode]) for mode in ("light", "dark")},
+        "logo": {mode: brand_asset(url) for mode, url in context["brand_logo"].items()},
         "nav": _links(context["header_nav"]) if show_nav else [],
         "mobile": ("menu" if context["show_menu_button"] else "back") if show_nav else None,
         "currency": _currency(context) if context.get("show_currency") else None,

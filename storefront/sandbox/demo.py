@@ -26,11 +26,18 @@ def _mark(color: str) -> str:
     )
 
 
-def logo(name: str, color: str, text: str) -> str:
+def logo(name: str, color: str, text: str, *, rtl: bool = False) -> str:
+    """The mark and the name; a right-to-left name is drawn from the right, beside a mark on
+    the right, as Hebrew logos are read."""
     width = 44 + 11 * len(name)
+    if rtl:
+        mark = f'<g transform="translate({width - 32})">{_mark(color)}</g>'
+        words = f'<text x="{width - 40}" y="23" direction="rtl" text-anchor="start"'
+    else:
+        mark, words = _mark(color), '<text x="40" y="23"'
     return svg_data_uri(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="32" '
-        f'viewBox="0 0 {width} 32">{_mark(color)}<text x="40" y="23" font-family="system-ui,'
+        f'viewBox="0 0 {width} 32">{mark}{words} font-family="system-ui,'
         f'sans-serif" font-size="19" font-weight="700" fill="{text}">{name}</text></svg>'
     )
 
@@ -64,6 +71,10 @@ def brand_config(*, fid, name, color, dark_color, white_label, he_name, socials=
                 "name": he_name,
                 "title": f"{he_name} — מלונות במחיר הטוב ביותר",
                 "home_page_title": f"{he_name}: מבצעי מלונות בכל העולם",
+                "logo": {
+                    "light": logo(he_name, color, "#101828", rtl=True),
+                    "dark": logo(he_name, dark_color, "#F2F4F7", rtl=True),
+                },
             },
         },
         "colors": {

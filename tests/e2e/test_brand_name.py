@@ -2,6 +2,8 @@
 gives a Hebrew name, in the title, the header's and footer's logo links and the footer, with
 and without JavaScript; an English page uses the Latin name throughout."""
 
+from base64 import b64decode
+
 import pytest
 
 from tests.e2e.helpers import mounted
@@ -47,3 +49,30 @@ def test_a_brand_without_hebrew_titles_keeps_its_hebrew_name_in_the_title(
     url = server_url.replace("127.0.0.1", "acme.partners.localhost") + path
     for place, text in _names(new_page, url, javascript=False):
         assert "אקמי טראוול" in text and "Acme" not in text, (place, text)
+
+
+LOGOS = """() => [...document.querySelectorAll('.logo__img')]
+  .filter((img) => img.checkVisibility())
+  .map((img) => [img.closest('header, footer').localName, img.currentSrc || img.src])"""
+
+
+@pytest.mark.parametrize("javascript", [False, True])
+@pytest.mark.parametrize("mode", ["light", "dark"])
+@pytest.mark.parametrize(
+    "path,name,other", [("/he/", "טרוולנסט", "Travelnest"), ("/", "Travelnest", "טרוולנסט")]
+)
+def test_the_visible_logo_draws_the_same_name(
+    new_page, server_url, javascript, mode, path, name, other
+):
+    """The logo a visitor sees (header and footer, in the page's colour mode) is drawn with
+    the name the title uses: the brand's Hebrew logo on Hebrew pages."""
+    page = new_page(java_script_enabled=javascript, color_scheme=mode)
+    page.goto(f"{server_url}{path}")
+    if javascript:
+        mounted(page, "Header")
+    logos = page.evaluate(LOGOS)
+    assert sorted(place for place, _ in logos) == ["footer", "header"], logos
+    for place, src in logos:
+        assert src.startswith("data:image/svg+xml;base64,"), (place, src[:60])
+        drawn = b64decode(src.split(",", 1)[1]).decode()
+        assert name in drawn and other not in drawn, (place, mode, drawn)
