@@ -3,11 +3,19 @@
 Catalogs are nested objects; a key is the dotted path (``"header.nav.hotels"``). Placeholders use
 i18next's syntax, ``{{name}}``, so the islands read the very same files. A key missing from a
 locale falls back to the spec's fallback locales (en, then he) and finally to the key itself.
+
+Plurals follow i18next too: a message that counts has one key per CLDR plural category of the
+locale (``results.count_one``, ``results.count_few``, ``results.count_other`` in Russian; only
+``_other`` in Japanese), chosen with ``count`` (Babel's CLDR rules here, ``Intl.PluralRules`` in
+the browser), and ``{{count}}`` shows the number in the locale's digits and grouping.
 """
 
 import json
 import re
 from functools import cache
+
+from babel import Locale as BabelLocale
+from babel.numbers import format_decimal
 
 from django.conf import settings
 
@@ -46,6 +54,32 @@ def interpolate(text: str, params: dict) -> str:
     return PLACEHOLDER_RE.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
 
 
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+
+@cache
+def plural_categories(code: str) -> tuple[str, ...]:
+    """The CLDR plural categories locale ``code`` needs a message for (``other`` always)."""
+    tags = BabelLocale.parse(LOCALES[code].babel).plural_form.tags | {"other"}
+    return tuple(c for c in PLURAL_CATEGORIES if c in tags)
+
+
+def plural_lookup(code: str, key: str, count) -> tuple[str, dict]:
+    """The message of ``key`` for ``count`` and the ``count`` parameter as the locale writes it."""
+    babel = BabelLocale.parse(LOCALES[code].babel)
+    category = babel.plural_form(abs(count))
+    for candidate in (f"{key}_{category}", f"{key}_other"):
+        text = lookup(code, candidate)
+        if text != candidate:
+            return text, {"count": format_decimal(count, locale=babel)}
+    return key, {"count": count}
+
+
 def translate(key: str, code: str = DEFAULT_LOCALE, **params) -> str:
-    """The message ``key`` in locale ``code`` with ``{{placeholders}}`` filled from ``params``."""
-    return interpolate(lookup(code if code in LOCALES else DEFAULT_LOCALE, key), params)
+    """The message ``key`` in locale ``code`` with ``{{placeholders}}`` filled from ``params``;
+    a ``count`` parameter picks the plural form (module doc)."""
+    code = code if code in LOCALES else DEFAULT_LOCALE
+    if isinstance(params.get("count"), int):
+        text, number = plural_lookup(code, key, params["count"])
+        return interpolate(text, {**params, **number})
+    return interpolate(lookup(code, key), params)

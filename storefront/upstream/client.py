@@ -65,7 +65,12 @@ class UpstreamClient:
                 time.sleep(pause)
         raise AssertionError("unreachable")
 
-    def post(self, path: str, *, data: dict | None = None) -> UpstreamResponse:
+    def post(
+        self, path: str, *, data: dict | None = None, json: dict | None = None
+    ) -> UpstreamResponse:
+        """A form post (``data``, the spec's auth calls) or a JSON one (``json``)."""
+        if json is not None:
+            return self._send("POST", path, json=json)
         return self._send("POST", path, data=data)
 
     def _headers(self, path: str) -> dict:

@@ -7,7 +7,13 @@ from collections import Counter
 import pytest
 from django.conf import settings
 
-from storefront.i18n.catalog import PLACEHOLDER_RE, flatten, translate
+from storefront.i18n.catalog import (
+    PLACEHOLDER_RE,
+    PLURAL_CATEGORIES,
+    flatten,
+    plural_categories,
+    translate,
+)
 from storefront.i18n.locales import LOCALE_CODES, LOCALES
 from storefront.pages.routes import PAGES
 
@@ -18,6 +24,11 @@ def _catalog(code):
 
 
 EN = _catalog("en")
+PLURAL_RE = re.compile(r"\A(.+)_(" + "|".join(PLURAL_CATEGORIES) + r")\Z")
+
+
+PLURALS = {k for k in EN if PLURAL_RE.fullmatch(k)}
+PLURAL_BASES = {PLURAL_RE.fullmatch(k).group(1) for k in PLURALS}
 
 
 def test_there_is_one_catalog_per_locale_and_no_other():
@@ -29,8 +40,21 @@ def test_there_is_one_catalog_per_locale_and_no_other():
 @pytest.mark.parametrize("code", LOCALE_CODES)
 def test_catalog_has_every_key_and_the_same_placeholders(code):
     catalog = _catalog(code)
-    assert set(catalog) == set(EN), set(EN) ^ set(catalog)
+    singular = {
+        k for k in catalog if not PLURAL_RE.fullmatch(k) or k.rsplit("_", 1)[0] not in PLURAL_BASES
+    }
+    assert singular == set(EN) - PLURALS, singular ^ (set(EN) - PLURALS)
+    for base in PLURAL_BASES:
+        forms = {k.rsplit("_", 1)[1] for k in catalog if k.rsplit("_", 1)[0] == base}
+        assert forms == set(plural_categories(code)), (code, base, forms)
+        for category in forms:
+            assert Counter(PLACEHOLDER_RE.findall(catalog[f"{base}_{category}"])) <= Counter(
+                PLACEHOLDER_RE.findall(EN[f"{base}_other"])
+            ), (code, base, category)
+            assert catalog[f"{base}_{category}"].strip(), (code, base, category)
     for key, english in EN.items():
+        if key in PLURALS:
+            continue
         assert Counter(PLACEHOLDER_RE.findall(catalog[key])) == Counter(
             PLACEHOLDER_RE.findall(english)
         ), (code, key)

@@ -1,7 +1,8 @@
 """``{% t "key" name=value %}``: the one way templates read the catalogs.
 
 The message and every parameter are escaped (nothing in a catalog is trusted as HTML).
-``{% t "key" as var %}`` stores the text instead of printing it.
+``{% t "key" as var %}`` stores the text instead of printing it; ``{% t "key" count=n %}`` picks
+the plural form for ``n`` (``catalog.plural_lookup``).
 ``{% t_lead "key" as parts %}`` splits a message after its first sentence (see ``t_lead``).
 """
 
@@ -12,7 +13,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..catalog import interpolate, lookup
+from ..catalog import interpolate, lookup, plural_lookup
 
 register = template.Library()
 
@@ -28,8 +29,14 @@ class TranslateNode(template.Node):
     def render(self, context):
         key = self.key.resolve(context)
         params = {name: value.resolve(context) for name, value in self.params.items()}
+        code = get_language() or "en"
+        if isinstance(params.get("count"), int):
+            text, number = plural_lookup(code, key, params["count"])
+            params.update(number)
+        else:
+            text = lookup(code, key)
         escaped = {name: conditional_escape(value) for name, value in params.items()}
-        text = conditional_escape(lookup(get_language() or "en", key))
+        text = conditional_escape(text)
         result = mark_safe(interpolate(text, escaped))
         if self.target:
             context[self.target] = result

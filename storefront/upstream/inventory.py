@@ -1,0 +1,490 @@
+"""The provider's inventory: places, hotel content, rates and exchange rates.
+
+The calls and their shapes are in ``docs/provider-inventory-api.md``. Content (places, hotels,
+exchange rates) changes rarely and is cached for hours (``INVENTORY_CONTENT_SECONDS``) in the
+shared cache; rates are live and kept only ``INVENTORY_RATES_SECONDS`` (a minute), long enough for
+a visitor paging through results or going back. Every call runs under the page's time budget
+(``UpstreamClient``); a failure raises ``UpstreamError`` and the page shows its localised notice.
+
+Answers are read defensively into the value types below: an entry of the wrong shape is dropped,
+never shown half-filled.
+"""
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.cache import cache
+
+from .client import UpstreamClient
+from .errors import UpstreamNotFound
+
+CACHE_VERSION = "inv1"
+BOARDS = ("RO", "BB", "HB", "FB", "AI")
+
+
+# ----- value types -----
+
+
+@dataclass(frozen=True)
+class Place:
+    id: int
+    type: str  # country, city, region, landmark, hotel
+    name: str
+    slug: str
+    country_code: str
+    country_slug: str
+    country_name: str
+    lat: float
+    lng: float
+    parent_id: int | None = None
+    time_zone: str = ""
+    hotel_count: int = 0
+    name_locale: str = "en"
+
+
+@dataclass(frozen=True)
+class Photo:
+    width: int
+    height: int
+    sizes: tuple[tuple[int, str], ...]  # (width, url), narrowest first
+
+    @property
+    def src(self) -> str:
+        return dict(self.sizes).get(640) or self.sizes[-1][1]
+
+    @property
+    def srcset(self) -> str:
+        return ", ".join(f"{url} {width}w" for width, url in self.sizes)
+
+
+@dataclass(frozen=True)
+class Bed:
+    type: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Room:
+    id: str
+    type: str
+    name: str
+    beds: tuple[Bed, ...]
+    area_m2: int
+    max_adults: int
+    max_children: int
+    amenities: tuple[str, ...] = ()
+    photos: tuple[Photo, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hotel:
+    id: int
+    slug: str
+    name: str
+    stars: int | None
+    aggregator: str
+    place_id: int
+    city_name: str
+    city_slug: str
+    country_code: str
+    country_slug: str
+    district: str
+    address: str
+    lat: float
+    lng: float
+    distance_km: float
+    time_zone: str
+    rank: int
+    review_score: float | None  # None: no reviews yet
+    review_count: int
+    trust_score: int | None
+    amenities: tuple[str, ...]
+    check_in_from: str
+    check_out_until: str
+    description: str
+    description_locale: str
+    photos: tuple[Photo, ...]
+    rooms: tuple[Room, ...] = ()
+
+    @property
+    def rated(self) -> bool:
+        """Stars are shown only when 0 < stars < 6 (spec section 5)."""
+        return self.stars is not None and 0 < self.stars < 6
+
+
+@dataclass(frozen=True)
+class PriceItem:
+    code: str  # vat, service_fee, city_tax, ...
+    kind: str  # tax or fee
+    amount: float
+    included: bool  # charged at booking (in gross) or paid at the hotel
+
+
+@dataclass(frozen=True)
+class Price:
+    currency: str
+    nights: int
+    net: float
+    gross: float
+    net_per_night: float
+    gross_per_night: float
+    items: tuple[PriceItem, ...] = ()
+
+    def total(self, display: str) -> float:
+        return self.gross if display == "gross" else self.net
+
+    def per_night(self, display: str) -> float:
+        return self.gross_per_night if display == "gross" else self.net_per_night
+
+
+@dataclass(frozen=True)
+class CancellationStep:
+    until: str  # ISO datetime with the hotel's offset
+    penalty: float
+
+
+@dataclass(frozen=True)
+class Offer:
+    offer_id: str
+    room_id: str
+    board: str
+    refundable: bool
+    cancellation: tuple[CancellationStep, ...]
+    price: Price
+    rooms_left: int | None = None
+
+
+@dataclass(frozen=True)
+class HotelRates:
+    hotel_id: int
+    available: bool
+    offers: tuple[Offer, ...] = field(default=())
+
+    def cheapest(self, *, boards=frozenset(), refundable_only=False) -> Offer | None:
+        """The cheapest offer matching the filters (by gross, the price actually paid)."""
+        matching = [
+            o
+            for o in self.offers
+            if (not boards or o.board in boards) and (o.refundable or not refundable_only)
+        ]
+        return min(matching, key=lambda o: (o.price.gross, o.offer_id), default=None)
+
+
+# ----- readers: the provider's JSON into value types (None for a malformed entry) -----
+
+
+def _int(value, default=None):
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _num(value, default=None):
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return default
+
+
+def _str(value, default=""):
+    return value if isinstance(value, str) else default
+
+
+def _need(value):
+    """``value``, which the entry cannot do without; a missing one drops the entry."""
+    if value is None or value == "":
+        raise ValueError("missing")
+    return value
+
+
+def read_place(raw) -> Place | None:
+    try:
+        coordinates = raw.get("coordinates") or {}
+        return Place(
+            id=_need(_int(raw.get("id"))),
+            type=_str(raw.get("type")),
+            name=_need(_str(raw.get("name"))),
+            slug=_str(raw.get("slug")),
+            country_code=_str(raw.get("country_code")).lower(),
+            country_slug=_str(raw.get("country_slug")),
+            country_name=_str(raw.get("country_name")),
+            lat=_num(coordinates.get("lat"), 0.0),
+            lng=_num(coordinates.get("lng"), 0.0),
+            parent_id=_int(raw.get("parent_id")),
+            time_zone=_str(raw.get("time_zone")),
+            hotel_count=_int(raw.get("hotel_count"), 0),
+            name_locale=_str(raw.get("name_locale"), "en"),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _photo(raw) -> Photo | None:
+    try:
+        sizes = tuple(sorted((int(width), url) for width, url in raw["sizes"].items() if _str(url)))
+        if not sizes:
+            return None
+        return Photo(
+            width=_int(raw.get("width"), 1280), height=_int(raw.get("height"), 853), sizes=sizes
+        )
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _photos(raw) -> tuple[Photo, ...]:
+    return tuple(p for p in map(_photo, raw if isinstance(raw, list) else []) if p)
+
+
+def _room(raw) -> Room | None:
+    try:
+        occupancy = raw.get("max_occupancy") or {}
+        return Room(
+            id=_need(_str(raw.get("id"))),
+            type=_str(raw.get("type")),
+            name=_str(raw.get("name")),
+            beds=tuple(
+                Bed(_str(b.get("type")), _int(b.get("count"), 1)) for b in raw.get("beds") or []
+            ),
+            area_m2=_int(raw.get("area_m2"), 0),
+            max_adults=_int(occupancy.get("adults"), 2),
+            max_children=_int(occupancy.get("children"), 0),
+            amenities=tuple(a for a in raw.get("amenities") or [] if isinstance(a, str)),
+            photos=_photos(raw.get("photos")),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def read_hotel(raw) -> Hotel | None:
+    try:
+        coordinates = raw.get("coordinates") or {}
+        review = raw.get("review") or {}
+        trust = raw.get("trust") or {}
+        stars = _int(raw.get("stars"))
+        count = _int(review.get("count"), 0)
+        return Hotel(
+            id=_need(_int(raw.get("id"))),
+            slug=_need(_str(raw.get("slug"))),
+            name=_need(_str(raw.get("name"))),
+            stars=stars if stars and 0 < stars < 6 else None,
+            aggregator=_str(raw.get("aggregator")),
+            place_id=_int(raw.get("place_id"), 0),
+            city_name=_str(raw.get("city_name")),
+            city_slug=_str(raw.get("city_slug")),
+            country_code=_str(raw.get("country_code")).lower(),
+            country_slug=_str(raw.get("country_slug")),
+            district=_str(raw.get("district")),
+            address=_str(raw.get("address")),
+            lat=_num(coordinates.get("lat"), 0.0),
+            lng=_num(coordinates.get("lng"), 0.0),
+            distance_km=_num(raw.get("distance_km"), 0.0),
+            time_zone=_str(raw.get("time_zone"), "UTC"),
+            rank=_int(raw.get("rank"), 10**6),
+            review_score=_num(review.get("score")) if count else None,
+            review_count=count,
+            trust_score=_int(trust.get("score")),
+            amenities=tuple(a for a in raw.get("amenities") or [] if isinstance(a, str)),
+            check_in_from=_str(raw.get("check_in_from")),
+            check_out_until=_str(raw.get("check_out_until")),
+            description=_str(raw.get("description")),
+            description_locale=_str(raw.get("description_locale"), "en"),
+            photos=_photos(raw.get("photos")),
+            rooms=tuple(r for r in map(_room, raw.get("rooms") or []) if r),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _price(raw) -> Price | None:
+    try:
+        return Price(
+            currency=_need(_str(raw.get("currency"))),
+            nights=_int(raw.get("nights"), 1),
+            net=_need(_num(raw.get("net"))),
+            gross=_need(_num(raw.get("gross"))),
+            net_per_night=_num(raw.get("net_per_night"), 0.0),
+            gross_per_night=_num(raw.get("gross_per_night"), 0.0),
+            items=tuple(
+                PriceItem(
+                    _str(i.get("code")),
+                    _str(i.get("kind")),
+                    _num(i.get("amount"), 0.0),
+                    i.get("included") is True,
+                )
+                for i in raw.get("items") or []
+                if isinstance(i, dict)
+            ),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _offer(raw) -> Offer | None:
+    try:
+        price = _price(raw.get("price"))
+        if price is None or raw.get("board") not in BOARDS:
+            return None
+        return Offer(
+            offer_id=_need(_str(raw.get("offer_id"))),
+            room_id=_str(raw.get("room_id")),
+            board=raw["board"],
+            refundable=raw.get("refundable") is True,
+            cancellation=tuple(
+                CancellationStep(_str(c.get("until")), _num(c.get("penalty"), 0.0))
+                for c in raw.get("cancellation") or []
+                if isinstance(c, dict)
+            ),
+            price=price,
+            rooms_left=_int(raw.get("rooms_left")),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def read_rates(raw) -> HotelRates | None:
+    if not isinstance(raw, dict) or not _int(raw.get("hotel_id")):
+        return None
+    offers = tuple(o for o in map(_offer, raw.get("offers") or []) if o)
+    return HotelRates(raw["hotel_id"], raw.get("available") is not False and bool(offers), offers)
+
+
+# ----- calls -----
+
+
+def _cached(key: str, seconds: int, fetch):
+    value = cache.get(key)
+    if value is None:
+        value = fetch()
+        cache.set(key, value, seconds)
+    return value
+
+
+def _key(*parts) -> str:
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return f"{CACHE_VERSION}:" + hashlib.sha256(text.encode()).hexdigest()[:40]
+
+
+def _content_seconds() -> int:
+    return settings.INVENTORY_CONTENT_SECONDS
+
+
+def _data(response):
+    return (response.data or {}).get("data")
+
+
+def suggest_places(q: str, locale: str, *, limit: int = 8) -> list[Place]:
+    """Autocomplete: places whose name starts with the words typed (2–60 characters)."""
+    q = " ".join(q.split())[:60]
+    if len(q) < 2:
+        return []
+
+    def fetch():
+        response = UpstreamClient(locale=locale).get("/v3/places", params={"q": q, "limit": limit})
+        return [p for p in map(read_place, _data(response) or []) if p]
+
+    return _cached(_key("suggest", locale, q.casefold(), limit), 3600, fetch)
+
+
+def place(place_id: int, locale: str) -> Place | None:
+    """One place, or None when the provider does not know it."""
+
+    def fetch():
+        try:
+            response = UpstreamClient(locale=locale).get(f"/v3/places/{int(place_id)}")
+        except UpstreamNotFound:
+            return False
+        return read_place(_data(response)) or False
+
+    return _cached(_key("place", locale, place_id), _content_seconds(), fetch) or None
+
+
+def place_by_slug(country_slug: str, slug: str | None, locale: str) -> Place | None:
+    """A country (``slug`` None) or a place in it by slugs, or None."""
+
+    def fetch():
+        params = {"country_slug": country_slug, **({"slug": slug} if slug else {})}
+        try:
+            response = UpstreamClient(locale=locale).get("/v3/places", params=params)
+        except UpstreamNotFound:
+            return False
+        found = [p for p in map(read_place, _data(response) or []) if p]
+        return found[0] if found else False
+
+    return (
+        _cached(_key("slug", locale, country_slug, slug or ""), _content_seconds(), fetch) or None
+    )
+
+
+def places_in_country(country_code: str, locale: str, *, type: str = "city") -> list[Place]:
+    def fetch():
+        response = UpstreamClient(locale=locale).get(
+            "/v3/places", params={"country": country_code, "type": type}
+        )
+        return [p for p in map(read_place, _data(response) or []) if p]
+
+    return _cached(_key("country", locale, country_code, type), _content_seconds(), fetch)
+
+
+def hotels_in_place(place_id: int, locale: str) -> list[Hotel]:
+    """Every hotel of a place with its content, by the provider's rank."""
+
+    def fetch():
+        response = UpstreamClient(locale=locale).get("/v3/hotels", params={"place": place_id})
+        return [h for h in map(read_hotel, _data(response) or []) if h]
+
+    return _cached(_key("hotels", locale, place_id), _content_seconds(), fetch)
+
+
+def hotel(hotel_id: int, locale: str) -> Hotel | None:
+    def fetch():
+        try:
+            response = UpstreamClient(locale=locale).get(f"/v3/hotels/{int(hotel_id)}")
+        except UpstreamNotFound:
+            return False
+        return read_hotel(_data(response)) or False
+
+    return _cached(_key("hotel", locale, hotel_id), _content_seconds(), fetch) or None
+
+
+def rates(
+    *,
+    check_in,
+    check_out,
+    occupancies: list[dict],
+    currency: str,
+    guest_country: str | None,
+    locale: str,
+    place: int | None = None,
+    hotel_ids: list[int] | None = None,
+    mode: str = "lowest",
+) -> dict[int, HotelRates]:
+    """Live rates by hotel id for one stay, for a place's hotels or the given ones."""
+    body = {
+        "place": place,
+        "hotel_ids": hotel_ids,
+        "check_in": check_in.isoformat(),
+        "check_out": check_out.isoformat(),
+        "occupancies": occupancies,
+        "currency": currency,
+        "guest_country": guest_country,
+        "locale": locale,
+        "mode": mode,
+    }
+
+    def fetch():
+        response = UpstreamClient(locale=locale).post("/v3/hotels/rates", json=body)
+        found = [r for r in map(read_rates, _data(response) or []) if r]
+        return {r.hotel_id: r for r in found}
+
+    return _cached(_key("rates", body), settings.INVENTORY_RATES_SECONDS, fetch)
+
+
+def exchange_rates() -> dict[str, float]:
+    """USD-based rates the provider converts with."""
+
+    def fetch():
+        data = _data(UpstreamClient().get("/v3/currencies/rates")) or {}
+        raw = data.get("rates") if isinstance(data, dict) else None
+        return {k: float(v) for k, v in (raw or {}).items() if _num(v)}
+
+    return _cached(_key("fx"), _content_seconds(), fetch)
