@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "storefront.islands",
     "storefront.pages",
     "storefront.sandbox",
+    "storefront.search",
     "storefront.security",
 ]
 

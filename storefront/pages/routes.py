@@ -69,6 +69,9 @@ USER = {"indexable": False, "access": "user"}
 BOOKINGS = {"indexable": False, "access": "bookings"}
 VOUCHERS = {"indexable": False, "access": "vouchers"}
 
+# Results pages: a view of their own (storefront/search/views.py) and one template.
+RESULTS = {"view": "storefront.search.views.results_page", "template_name": "pages/results.html"}
+
 _TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
 
 PAGES: tuple[Page, ...] = (
@@ -95,7 +98,7 @@ PAGES: tuple[Page, ...] = (
     _static("account-reservations", "account/reservations", menu=True, **USER),
     _static("dashboard-bookings", "dashboard/bookings", **BOOKINGS),
     _static("hotels-israel", "hotels/israel", menu=True),
-    _static("hotels-search", "hotels/search", keep_scroll=True),
+    _static("hotels-search", "hotels/search", keep_scroll=True, **RESULTS),
     _static("transaction-error", "transaction/error", **_TRANSACTION),
     _static("transaction-success", "transaction/success", **_TRANSACTION),
     _static("widgets-search", "widgets/search", layout="widget", **PRIVATE),
@@ -112,6 +115,7 @@ PAGES: tuple[Page, ...] = (
         "hotels-destination-countrySlug-destinationSlug-results",
         "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>/results",
         "hotels/destination/<kebab:destinationSlug>/results",
+        **RESULTS,
     ),
     _params(
         "hotels-destination-countrySlug-destinationSlug",
@@ -125,6 +129,7 @@ PAGES: tuple[Page, ...] = (
         "hotels-place-placeId-results",
         "hotels/place/results",
         "hotels/place/<posint:placeId>/results",
+        **RESULTS,
     ),
     _params(
         "hotels-place-countrySlug-hotelId",

@@ -47,9 +47,10 @@ def _allow_framing(response, *, origins) -> None:
     response._csp_replace = {"frame-ancestors": list(origins) or [NONE]}
 
 
-def render_page(request, *, page_name, **params):
+def render_page(request, *, page_name, extra_context=None, **params):
     """Render a registered page in its layout. Route parameters arrive already validated;
-    pages with an access rule send anonymous visitors to log in (and back), others get 403."""
+    pages with an access rule send anonymous visitors to log in (and back), others get 403.
+    A page's own view (the registry's ``view=``) passes what it found as ``extra_context``."""
     page = PAGES_BY_NAME[page_name]
     request.page = page
     if page.access:
@@ -65,6 +66,7 @@ def render_page(request, *, page_name, **params):
     context = {"page": page, "params": params, "layout_template": f"layouts/{page.layout}.html"}
     if page.name in PAGE_CONTEXT:
         context.update(PAGE_CONTEXT[page.name](request))
+    context.update(extra_context or {})
     response = TemplateResponse(request, template, context)
     # Pages follow the visitor's cookies (theme, currency, country): never share across visitors.
     patch_vary_headers(response, ("Cookie",))

@@ -44,20 +44,21 @@ def test_defaults_are_left_out_and_any_change_returns_to_page_one():
         (NOW + timedelta(days=5), NOW + timedelta(days=5), "check_out", "search.errors.reversed"),
         (NOW + timedelta(days=5), NOW + timedelta(days=3), "check_out", "search.errors.reversed"),
         (NOW, NOW + timedelta(days=31), "check_out", "search.errors.too_long"),
-        (NOW + timedelta(days=360), NOW + timedelta(days=366), "check_out", "search.errors.too_far"),
+        (
+            NOW + timedelta(days=360),
+            NOW + timedelta(days=366),
+            "check_out",
+            "search.errors.too_far",
+        ),
     ],
 )
-def test_stays_the_picker_would_refuse_are_reported_on_their_field(
-    check_in, check_out, field, key
-):
+def test_stays_the_picker_would_refuse_are_reported_on_their_field(check_in, check_out, field, key):
     query = parse(f"check_in={check_in}&check_out={check_out}")
     assert query.errors == {field: key}
     assert not query.dated
 
 
-@pytest.mark.parametrize(
-    "check_in,nights", [(NOW, 1), (NOW, 30), (NOW + timedelta(days=335), 30)]
-)
+@pytest.mark.parametrize("check_in,nights", [(NOW, 1), (NOW, 30), (NOW + timedelta(days=335), 30)])
 def test_the_limits_themselves_are_allowed(check_in, nights):
     query = parse(f"check_in={check_in}&check_out={check_in + timedelta(days=nights)}")
     assert query.errors == {} and query.nights == nights

@@ -1,0 +1,153 @@
+"""A results page's content: a place's hotels with their cheapest matching offer, filtered,
+sorted and paged as the query says.
+
+The provider gives every hotel of a place (content, cached for hours) and, when the query has
+valid dates, the lowest offer of each hotel per board and refundability (rates, live). Filtering
+and sorting happen here, on that whole list, so counts, orderings and prices agree with the
+provider's answers and every combination of filters is one plain URL.
+"""
+
+import math
+from dataclasses import dataclass
+
+from storefront.upstream import inventory
+from storefront.upstream.inventory import Hotel, Offer, Place
+
+from .query import PER_PAGE, SearchQuery
+
+
+@dataclass(frozen=True)
+class Result:
+    hotel: Hotel
+    offer: Offer | None  # the cheapest offer that matches the filters; None without dates
+    distance_km: float  # from the searched place (a city's centre, a landmark)
+    sold_out: bool = False  # dated, and the hotel sells nothing that matches
+
+    def nightly(self, display: str) -> float | None:
+        return self.offer.price.per_night(display) if self.offer else None
+
+
+@dataclass(frozen=True)
+class Results:
+    place: Place
+    rows: tuple[Result, ...]  # this page's
+    total: int  # after filters
+    unfiltered: int  # the place's hotel count
+    page: int
+    pages: int
+    dated: bool
+
+
+def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
+    """Great-circle distance (haversine), rounded to 100 m."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lng2 - lng1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return round(6371.0088 * 2 * math.asin(math.sqrt(min(1.0, a))), 1)
+
+
+def search(
+    query: SearchQuery,
+    place: Place,
+    *,
+    locale: str,
+    currency: str,
+    country: str | None,
+    display: str,
+) -> Results:
+    """The results for ``query`` in ``place``. Raises ``UpstreamError`` when the provider
+    cannot answer in time; the page shows its notice then."""
+    hotels = inventory.hotels_in_place(place.id, locale)
+    rates = {}
+    if query.dated:
+        rates = inventory.rates(
+            place=place.id,
+            check_in=query.check_in,
+            check_out=query.check_out,
+            occupancies=query.occupancies(),
+            currency=currency,
+            guest_country=country,
+            locale=locale,
+        )
+    rows = []
+    for hotel in hotels:
+        offer = None
+        if query.dated:
+            found = rates.get(hotel.id)
+            offer = (
+                found.cheapest(boards=query.boards, refundable_only=query.free_cancellation)
+                if found
+                else None
+            )
+        rows.append(
+            Result(
+                hotel=hotel,
+                offer=offer,
+                distance_km=distance_km(place.lat, place.lng, hotel.lat, hotel.lng),
+                sold_out=query.dated and offer is None,
+            )
+        )
+    kept = [r for r in rows if _matches(r, query, display)]
+    kept.sort(key=_sort_key(query.sort, display))
+    pages = max(1, math.ceil(len(kept) / PER_PAGE))
+    page = min(query.page, pages)
+    return Results(
+        place=place,
+        rows=tuple(kept[(page - 1) * PER_PAGE : page * PER_PAGE]),
+        total=len(kept),
+        unfiltered=len(rows),
+        page=page,
+        pages=pages,
+        dated=query.dated,
+    )
+
+
+def _matches(row: Result, query: SearchQuery, display: str) -> bool:
+    hotel = row.hotel
+    if query.stars and (hotel.stars if hotel.rated else 0) not in query.stars:
+        return False
+    if query.review and (hotel.review_score or 0) < query.review:
+        return False
+    if query.amenities and not query.amenities <= set(hotel.amenities):
+        return False
+    if query.dated:
+        # A filter on what the offer is (board, refundable, price) leaves out hotels without
+        # a matching offer; with no such filter a sold-out hotel stays, marked, at the end.
+        offer_filtered = (
+            query.boards
+            or query.free_cancellation
+            or query.price_min is not None
+            or query.price_max is not None
+        )
+        if row.offer is None:
+            return not offer_filtered
+        nightly = row.nightly(display)
+        if query.price_min is not None and nightly < query.price_min:
+            return False
+        if query.price_max is not None and nightly > query.price_max:
+            return False
+    return True
+
+
+def _sort_key(sort: str, display: str):
+    """Sold-out (and, for price sorts, unpriced) hotels go last; ties fall back to the
+    provider's rank, then the id, so every ordering is total and reproducible."""
+
+    def key(row: Result):
+        hotel = row.hotel
+        tail = (hotel.rank, hotel.id)
+        if sort in ("price_asc", "price_desc"):
+            nightly = row.nightly(display)
+            if nightly is None:
+                return (1, 0, *tail)
+            return (0, nightly if sort == "price_asc" else -nightly, *tail)
+        head = (1 if row.sold_out else 0,)
+        if sort == "review":
+            return (*head, -(hotel.review_score or -1), -hotel.review_count, *tail)
+        if sort == "stars":
+            return (*head, -(hotel.stars or 0), *tail)
+        if sort == "distance":
+            return (*head, row.distance_km, *tail)
+        return (*head, *tail)
+
+    return key

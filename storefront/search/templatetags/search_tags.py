@@ -1,0 +1,56 @@
+"""``{% search_form_values as f %}``: what the search form shows, on any page.
+
+On a results page the form shows the search it produced (``search`` in the context); elsewhere
+it starts empty, with two adults in one room. Kept parameters (currency, fid, ...) travel with
+the form as hidden fields so a search never loses them.
+"""
+
+from datetime import timedelta
+
+from django import template
+
+from ..query import (
+    DEFAULT_ADULTS,
+    MAX_ADULTS,
+    MAX_CHILD_AGE,
+    MAX_CHILDREN,
+    MAX_ROOMS,
+    WINDOW_DAYS,
+    SearchQuery,
+    today,
+)
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def search_form_values(context) -> dict:
+    query = context.get("search") or SearchQuery()
+    first = today()
+    kept = dict(query.kept)
+    if context.get("current_currency") and "currency" not in kept:
+        kept["currency"] = context["current_currency"]
+    fid = context.get("fid")
+    if fid and fid != 1 and "fid" not in kept:
+        kept["fid"] = str(fid)
+    ages = [age for room in query.rooms for age in room.children]
+    return {
+        "action": context.get("search_url", ""),
+        "destination": query.destination,
+        "place": query.place or "",
+        "check_in": query.check_in.isoformat() if query.check_in else "",
+        "check_out": query.check_out.isoformat() if query.check_out else "",
+        "min_date": first.isoformat(),
+        "max_date": (first + timedelta(days=WINDOW_DAYS)).isoformat(),
+        "rooms": len(query.rooms),
+        "adults": query.adults if query.adults else DEFAULT_ADULTS,
+        "children": len(ages),
+        "ages": ages,
+        "room_choices": range(1, MAX_ROOMS + 1),
+        # The form without JavaScript counts guests over all rooms (8 adults, 6 children a room).
+        "adult_choices": range(1, 4 * MAX_ADULTS + 1),
+        "child_choices": range(0, 2 * MAX_CHILDREN + 1),
+        "age_choices": range(0, MAX_CHILD_AGE + 1),
+        "errors": query.errors,
+        "kept": sorted(kept.items()),
+    }

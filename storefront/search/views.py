@@ -1,0 +1,195 @@
+"""Results pages: ``/hotels/search``, destination results and place results (DESIGN 12).
+
+Rendered by Django and complete without JavaScript: the search form (filled in, with its errors
+under the fields), the filters and sort as a GET form, the hotel cards and the pages. Every state
+is a plain URL: a form without JavaScript that sends rooms/adults/children is redirected to the
+one encoding of ``SearchQuery``. When the provider cannot answer within the page's budget the
+page still renders, with a localised notice, and answers 503 so that nobody caches or indexes it.
+"""
+
+from babel.units import format_unit
+from django.http import Http404, HttpResponseRedirect
+
+from storefront.catalog.formatting import format_money
+from storefront.i18n.locales import get_locale
+from storefront.pages.views import render_page
+from storefront.upstream import inventory
+from storefront.upstream.errors import UpstreamError
+from storefront.web.links import page_url
+
+from .query import BOARDS, SORTS, SearchQuery
+from .results import Result, Results, search
+
+REVIEW_WORDS = (
+    (9, "review.superb"),
+    (8, "review.very_good"),
+    (7, "review.good"),
+    (6, "review.pleasant"),
+)
+# The facilities offered as filters (codes of storefront/sandbox/inventory/codes.py).
+FILTER_AMENITIES = (
+    "wifi",
+    "parking",
+    "pool",
+    "spa",
+    "gym",
+    "restaurant",
+    "air_conditioning",
+    "pet_friendly",
+    "beach_access",
+    "family_rooms",
+)
+
+
+def review_word(score: float | None) -> str:
+    """The catalog key of the word for a review score ("Very good" from 8)."""
+    for floor, key in REVIEW_WORDS:
+        if score is not None and score >= floor:
+            return key
+    return "review.score"
+
+
+def _distance(km: float, locale: str) -> str:
+    babel = get_locale(locale).babel
+    if km < 1:
+        return format_unit(round(km * 1000, -1), "length-meter", "short", locale=babel)
+    return format_unit(km, "length-kilometer", "short", locale=babel, format="#,##0.#")
+
+
+def _card(row: Result, *, locale: str, query: SearchQuery, display: str, place, fid: int) -> dict:
+    hotel = row.hotel
+    hotel_url = page_url(
+        "hotels-countrySlug-citySlug-hotelSlug",
+        locale,
+        fid=fid,
+        query=dict(query.params(filters=False, page=False)),
+        countrySlug=hotel.country_slug,
+        citySlug=hotel.city_slug,
+        hotelSlug=hotel.slug,
+    )
+    card = {
+        "hotel": hotel,
+        "url": hotel_url,
+        "photo": hotel.photos[0] if hotel.photos else None,
+        "review_word": review_word(hotel.review_score),
+        "review_score": f"{hotel.review_score:.1f}" if hotel.review_score is not None else "",
+        "distance": _distance(row.distance_km, locale),
+        "distance_from": place.name if place.type == "landmark" else "",
+        "sold_out": row.sold_out,
+        "offer": row.offer,
+    }
+    if row.offer:
+        price = row.offer.price
+        card["per_night"] = format_money(price.per_night(display), price.currency, locale)
+        card["total"] = format_money(price.total(display), price.currency, locale)
+        card["nights"] = price.nights
+        card["board_key"] = f"board.{row.offer.board}"
+        left = row.offer.rooms_left
+        card["rooms_left"] = left if left is not None and 0 < left <= 3 else None
+    return card
+
+
+def _place_for(query: SearchQuery, page_name: str, params: dict, locale: str):
+    """The place a results page is about: from its route, else the query's place id, else the
+    best match for the words typed. (place, suggestions); place None when nothing matches."""
+    if page_name == "hotels-place-placeId-results" and params.get("placeId"):
+        found = inventory.place(params["placeId"], locale)
+        if found is None:
+            raise Http404
+        return found, []
+    if page_name == "hotels-destination-countrySlug-destinationSlug-results":
+        slug = params["destinationSlug"]
+        if params.get("countrySlug"):
+            found = inventory.place_by_slug(params["countrySlug"], slug, locale)
+        else:  # /hotels/destination/{destination}/results: the place of that slug anywhere
+            words = slug.replace("-", " ")
+            found = next(
+                (p for p in inventory.suggest_places(words, locale) if p.slug == slug), None
+            )
+        if found is None:
+            raise Http404
+        return found, []
+    if query.place:
+        # The id the combobox chose, unless the visitor typed another destination since.
+        found = inventory.place(query.place, locale)
+        typed = query.destination.casefold()
+        if found is not None and found.type != "hotel" and typed in ("", found.name.casefold()):
+            return found, []
+    if not query.destination:
+        return None, []
+    suggestions = [
+        p for p in inventory.suggest_places(query.destination, locale) if p.type != "hotel"
+    ]
+    typed = query.destination.casefold()
+    exact = [p for p in suggestions if p.name.casefold() == typed]
+    if exact or len(suggestions) == 1:
+        return (exact or suggestions)[0], []
+    return None, suggestions
+
+
+def _pages(results: Results, query: SearchQuery, base: str) -> dict:
+    def url(number):
+        text = query.with_changes(page=number).encode()
+        return f"{base}?{text}" if text else base
+
+    return {
+        "previous": url(results.page - 1) if results.page > 1 else "",
+        "next": url(results.page + 1) if results.page < results.pages else "",
+        "numbers": [
+            (n, url(n), n == results.page)
+            for n in range(max(1, results.page - 2), min(results.pages, results.page + 2) + 1)
+        ],
+    }
+
+
+def results_page(request, *, page_name, **params):
+    locale = request.locale.code
+    query = SearchQuery.from_query(request.GET)
+    base = request.path
+    if query.rewritten and "guests" not in query.errors:
+        text = query.encode()
+        return HttpResponseRedirect(f"{base}?{text}" if text else base)
+    display = request.price_display
+    currency = request.currency
+    context = {
+        "search": query,
+        "search_errors": query.errors,
+        "search_fields": query.params(filters=False, page=False),  # kept by the filter form
+        "sorts": SORTS,
+        "boards": BOARDS,
+        "filter_amenities": FILTER_AMENITIES,
+        "review_minimums": [(score, key) for score, key in reversed(REVIEW_WORDS)],
+        "results_base": base,
+    }
+    status = 200
+    try:
+        place, suggestions = _place_for(query, page_name, params, locale)
+        context["suggestions"] = [
+            (p, f"{base}?{query.with_changes(place=p.id, destination=p.name).encode()}")
+            for p in suggestions
+        ]
+        context["place"] = place
+        if place is not None:
+            results = search(
+                query,
+                place,
+                locale=locale,
+                currency=currency,
+                country=getattr(request, "country", None),
+                display=display,
+            )
+            context["results"] = results
+            context["cards"] = [
+                _card(r, locale=locale, query=query, display=display, place=place, fid=request.fid)
+                for r in results.rows
+            ]
+            context["pages"] = _pages(results, query, base)
+            context["clear_filters_url"] = (
+                f"{base}?{query.encode(filters=False)}" if query.encode(filters=False) else base
+            )
+    except UpstreamError:
+        context["provider_down"] = True
+        status = 503
+    response = render_page(request, page_name=page_name, extra_context=context, **params)
+    response.status_code = status
+    return response
