@@ -18,6 +18,7 @@ from storefront.pages import converters  # noqa: F401  (registers the path conve
 from storefront.pages.routes import PAGES
 from storefront.pages.sitemaps import StaticPagesSitemap
 from storefront.pages.views import render_page, robots_txt
+from storefront.search.views import suggest_places
 
 page_patterns = [
     path(
@@ -44,6 +45,7 @@ urlpatterns = [
     path("preferences/color-mode", set_color_mode, name="color-mode"),
     path("preferences/currency", choose_currency, name="choose-currency"),
     path("preferences/language", choose_language, name="choose-language"),
+    path("search/places", suggest_places, name="suggest-places"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]
 

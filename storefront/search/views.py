@@ -8,10 +8,12 @@ page still renders, with a localised notice, and answers 503 so that nobody cach
 """
 
 from babel.units import format_unit
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect, JsonResponse
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_safe
 
 from storefront.catalog.formatting import format_money
-from storefront.i18n.locales import get_locale
+from storefront.i18n.locales import LOCALES, get_locale
 from storefront.pages.views import render_page
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
@@ -192,4 +194,37 @@ def results_page(request, *, page_name, **params):
         status = 503
     response = render_page(request, page_name=page_name, extra_context=context, **params)
     response.status_code = status
+    return response
+
+
+@require_safe  # GET and HEAD
+def suggest_places(request):
+    """``/search/places?q=bar&locale=de``: the destination combobox's suggestions as JSON.
+
+    The provider's autocomplete through our one client, under the page's time budget; the
+    answer is the same for everyone, so browsers and a CDN may keep it for an hour. A failing
+    provider answers 503 with an empty list, and the combobox keeps what the visitor typed.
+    """
+    locale = request.GET.get("locale", "en")
+    locale = locale if locale in LOCALES else "en"
+    q = request.GET.get("q", "")
+    try:
+        places = inventory.suggest_places(q, locale)
+    except UpstreamError:
+        return JsonResponse({"places": [], "error": "unavailable"}, status=503)
+    response = JsonResponse(
+        {
+            "places": [
+                {
+                    "id": p.id,
+                    "type": p.type,
+                    "name": p.name,
+                    "country": p.country_name,
+                    "country_code": p.country_code,
+                }
+                for p in places
+            ]
+        }
+    )
+    patch_cache_control(response, public=True, max_age=3600)
     return response
