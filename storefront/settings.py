@@ -218,6 +218,8 @@ UPSTREAM_RETRY_BACKOFF = env.float("UPSTREAM_RETRY_BACKOFF", default=0.2)
 # rates for a minute (long enough to page through results and come back).
 INVENTORY_CONTENT_SECONDS = env.int("INVENTORY_CONTENT_SECONDS", default=6 * 3600)
 INVENTORY_RATES_SECONDS = env.int("INVENTORY_RATES_SECONDS", default=60)
+# Israeli VAT on stays in Israel for residents, outside Eilat (storefront/search/israel_vat.py).
+ISRAEL_VAT_RATE = env.float("ISRAEL_VAT_RATE", default=0.18)
 UPSTREAM_BREAKER_FAILURES = env.int("UPSTREAM_BREAKER_FAILURES", default=5)
 UPSTREAM_BREAKER_WINDOW = env.int("UPSTREAM_BREAKER_WINDOW", default=30)
 UPSTREAM_BREAKER_OPEN_SECONDS = env.int("UPSTREAM_BREAKER_OPEN_SECONDS", default=15)

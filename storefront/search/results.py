@@ -8,11 +8,12 @@ provider's answers and every combination of filters is one plain URL.
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from storefront.upstream import inventory
 from storefront.upstream.inventory import Hotel, Offer, Place
 
+from .israel_vat import apply_israel_vat
 from .query import PER_PAGE, SearchQuery
 
 
@@ -74,6 +75,9 @@ def search(
         offer = None
         if query.dated:
             found = rates.get(hotel.id)
+            if found and hotel.country_code == "il":
+                offers = tuple(apply_israel_vat(o, hotel, country) for o in found.offers)
+                found = replace(found, offers=offers)
             offer = (
                 found.cheapest(boards=query.boards, refundable_only=query.free_cancellation)
                 if found
