@@ -128,20 +128,30 @@ def _test_environment(settings, db):
             thread.join(timeout=30)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _fast_password_hashing():
-    """Tests hash and check demo passwords all the time; the production hasher is slow on
-    purpose."""
-    from django.conf import settings
+def pytest_configure(config):
+    """A fast password hasher for the whole run: tests hash and check passwords all the time, and
+    the production hasher is slow on purpose (about half a second a check on this machine).
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    Set before any test module is imported and through ``override_settings``, so that Django's
+    ``setting_changed`` signal empties the cached hasher list. (Assigning the setting from a
+    session fixture left whatever hasher a module had already used cached: the sandbox's
+    ``DUMMY_HASH``, made at import during collection, and every wrong password checked against it
+    then ran the production hasher, 0.5 s per attempt, depending on which modules ran first.)"""
+    from django.test import override_settings
+
+    override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
 
 
 @pytest.fixture(scope="session")
-def _demo_rows(django_db_setup, django_db_blocker, _fast_password_hashing):
+def _demo_rows(django_db_setup, django_db_blocker):
     """The demo brands and users, written once for the whole session."""
     from storefront.sandbox.demo import load_demo_data
 
+    from storefront.sandbox.views import DUMMY_HASH
+
+    # The sandbox checks every unknown email against this hash: made with the production hasher,
+    # each wrong login would cost half a second (see ``pytest_configure``).
+    assert DUMMY_HASH.startswith("md5$"), "the sandbox was imported before the fast hasher was set"
     with django_db_blocker.unblock():
         load_demo_data()
 
