@@ -3,6 +3,7 @@
 from django.urls import path, re_path
 
 from . import views
+from .inventory import views as inventory
 
 urlpatterns = [
     path("sanctum/csrf-cookie", views.csrf_cookie),
@@ -14,6 +15,15 @@ urlpatterns = [
     re_path(r"^v3/agency/(?P<host>[A-Za-z0-9.-]{1,253})$", views.agency),
     re_path(r"^v3/white-label/(?P<host>[A-Za-z0-9.-]{1,253})$", views.white_label),
     path("v3/services/proxy", views.proxy),
+    # The inventory (docs/provider-inventory-api.md) and its photos.
+    path("v3/places", inventory.places),
+    path("v3/places/<int:pid>", inventory.place),
+    path("v3/hotels", inventory.hotels),
+    path("v3/hotels/rates", inventory.hotel_rates),
+    path("v3/hotels/<int:hid>", inventory.hotel),
+    path("v3/currencies/rates", inventory.currency_rates),
+    path("media/hotels/<int:hid>/<int:number>-<int:width>.webp", inventory.hotel_photo),
+    path("media/rooms/<int:hid>-<int:room>/<int:number>-<int:width>.webp", inventory.room_photo),
 ]
 
 handler404 = "storefront.sandbox.views.not_found"
