@@ -218,13 +218,9 @@ UPSTREAM_RETRY_BACKOFF = env.float("UPSTREAM_RETRY_BACKOFF", default=0.2)
 # rates for a minute (long enough to page through results and come back).
 INVENTORY_CONTENT_SECONDS = env.int("INVENTORY_CONTENT_SECONDS", default=6 * 3600)
 INVENTORY_RATES_SECONDS = env.int("INVENTORY_RATES_SECONDS", default=60)
-# Where the provider's hotel photos come from (its media origin; the sandbox serves its own):
-# pages may load images from there, and from nowhere else that is not https.
-INVENTORY_MEDIA_ORIGIN = env(
-    "INVENTORY_MEDIA_ORIGIN", default="/".join(UPSTREAM_URL.split("/", 3)[:3])
-)
-if INVENTORY_MEDIA_ORIGIN not in CONTENT_SECURITY_POLICY["DIRECTIVES"]["img-src"]:
-    CONTENT_SECURITY_POLICY["DIRECTIVES"]["img-src"].append(INVENTORY_MEDIA_ORIGIN)
+# Where the provider's hotel photos come from; empty: the origin of UPSTREAM_URL (the sandbox
+# serves its own). Pages that show photos add exactly this origin to their CSP img-src.
+INVENTORY_MEDIA_ORIGIN = env("INVENTORY_MEDIA_ORIGIN", default="")
 # Israeli VAT on stays in Israel for residents, outside Eilat (storefront/search/israel_vat.py).
 ISRAEL_VAT_RATE = env.float("ISRAEL_VAT_RATE", default=0.18)
 UPSTREAM_BREAKER_FAILURES = env.int("UPSTREAM_BREAKER_FAILURES", default=5)

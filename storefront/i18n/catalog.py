@@ -16,7 +16,6 @@ from functools import cache
 
 from babel import Locale as BabelLocale
 from babel.numbers import format_decimal
-
 from django.conf import settings
 
 from .locales import DEFAULT_LOCALE, FALLBACK_LOCALES, LOCALES

@@ -97,20 +97,20 @@ PAGES: tuple[Page, ...] = (
     _static("vouchers", "vouchers", **VOUCHERS),
     _static("account-reservations", "account/reservations", menu=True, **USER),
     _static("dashboard-bookings", "dashboard/bookings", **BOOKINGS),
-    _static("hotels-israel", "hotels/israel", menu=True),
+    _static("hotels-israel", "hotels/israel", menu=True, **RESULTS),
     _static("hotels-search", "hotels/search", keep_scroll=True, **RESULTS),
     _static("transaction-error", "transaction/error", **_TRANSACTION),
     _static("transaction-success", "transaction/success", **_TRANSACTION),
     _static("widgets-search", "widgets/search", layout="widget", **PRIVATE),
     *(
-        _static(f"hotels-places-{country}-{city}", f"hotels/places/{country}/{city}")
+        _static(f"hotels-places-{country}-{city}", f"hotels/places/{country}/{city}", **RESULTS)
         for country, city in CITY_PAGES
     ),
     _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True, **USER),
     _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>", **BOOKINGS),
     # /hotels/destination/{x} is the country page; the destination page without a country is
     # reachable only where it cannot be mistaken for another page (the results form).
-    _params("hotels-destination-countrySlug", "hotels/destination/<kebab:countrySlug>"),
+    _params("hotels-destination-countrySlug", "hotels/destination/<kebab:countrySlug>", **RESULTS),
     _params(
         "hotels-destination-countrySlug-destinationSlug-results",
         "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>/results",
@@ -120,10 +120,12 @@ PAGES: tuple[Page, ...] = (
     _params(
         "hotels-destination-countrySlug-destinationSlug",
         "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>",
+        **RESULTS,
     ),
     _params(
         "hotels-destination-countrySlug-destinationSlug-hotelSlug",
         "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>/<kebab:hotelSlug>",
+        **RESULTS,
     ),
     _params(
         "hotels-place-placeId-results",
@@ -136,12 +138,14 @@ PAGES: tuple[Page, ...] = (
         "hotels/place",
         "hotels/place/<kebab:countrySlug>",
         "hotels/place/<kebab:countrySlug>/<posint:hotelId>",
+        **RESULTS,
     ),
     _params(
         "hotels-countrySlug-citySlug-hotelSlug",
         "hotels/<country:countrySlug>",
         "hotels/<country:countrySlug>/<kebab:citySlug>",
         "hotels/<country:countrySlug>/<kebab:citySlug>/<kebab:hotelSlug>",
+        **RESULTS,
     ),
     _params(
         "transaction-transactionUuid-success",

@@ -47,6 +47,52 @@ def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
     return round(6371.0088 * 2 * math.asin(math.sqrt(min(1.0, a))), 1)
 
 
+def top(
+    query: SearchQuery,
+    place: Place,
+    *,
+    locale: str,
+    currency: str,
+    country: str | None,
+    limit: int = 12,
+) -> list[Result]:
+    """A country page's best hotels, priced when the query has dates."""
+    hotels = inventory.top_hotels(place.id, locale, limit=limit)
+    rates = {}
+    if query.dated and hotels:
+        rates = inventory.rates(
+            hotel_ids=[h.id for h in hotels],
+            check_in=query.check_in,
+            check_out=query.check_out,
+            occupancies=query.occupancies(),
+            currency=currency,
+            guest_country=country,
+            locale=locale,
+        )
+    return [_row(h, rates, query, place, country) for h in hotels]
+
+
+def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place, country) -> Result:
+    """A hotel with its cheapest offer matching the filters, as this visitor pays it."""
+    offer = None
+    if query.dated:
+        found = rates.get(hotel.id)
+        if found and hotel.country_code == "il":
+            offers = tuple(apply_israel_vat(o, hotel, country) for o in found.offers)
+            found = replace(found, offers=offers)
+        offer = (
+            found.cheapest(boards=query.boards, refundable_only=query.free_cancellation)
+            if found
+            else None
+        )
+    return Result(
+        hotel=hotel,
+        offer=offer,
+        distance_km=distance_km(place.lat, place.lng, hotel.lat, hotel.lng),
+        sold_out=query.dated and offer is None,
+    )
+
+
 def search(
     query: SearchQuery,
     place: Place,
@@ -70,27 +116,7 @@ def search(
             guest_country=country,
             locale=locale,
         )
-    rows = []
-    for hotel in hotels:
-        offer = None
-        if query.dated:
-            found = rates.get(hotel.id)
-            if found and hotel.country_code == "il":
-                offers = tuple(apply_israel_vat(o, hotel, country) for o in found.offers)
-                found = replace(found, offers=offers)
-            offer = (
-                found.cheapest(boards=query.boards, refundable_only=query.free_cancellation)
-                if found
-                else None
-            )
-        rows.append(
-            Result(
-                hotel=hotel,
-                offer=offer,
-                distance_km=distance_km(place.lat, place.lng, hotel.lat, hotel.lng),
-                sold_out=query.dated and offer is None,
-            )
-        )
+    rows = [_row(h, rates, query, place, country) for h in hotels]
     kept = [r for r in rows if _matches(r, query, display)]
     kept.sort(key=_sort_key(query.sort, display))
     pages = max(1, math.ceil(len(kept) / PER_PAGE))

@@ -7,21 +7,35 @@ one encoding of ``SearchQuery``. When the provider cannot answer within the page
 page still renders, with a localised notice, and answers 503 so that nobody caches or indexes it.
 """
 
+from dataclasses import replace
+from urllib.parse import urlencode
+
 from babel.units import format_unit
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
+from storefront.brands.selectors import link_origin
 from storefront.catalog.formatting import format_money
 from storefront.i18n.locales import LOCALES, get_locale
 from storefront.pages.views import render_page
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
+from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
 
 from .query import BOARDS, SORTS, SearchQuery
-from .results import Result, Results, search
+from .results import Result, Results, search, top
 
+# Routes whose place is named by slugs (the country, and a destination or city in it).
+BROWSE_PAGES = frozenset(
+    {
+        "hotels-destination-countrySlug",
+        "hotels-destination-countrySlug-destinationSlug",
+        "hotels-destination-countrySlug-destinationSlug-results",
+        "hotels-countrySlug-citySlug-hotelSlug",
+    }
+)
 REVIEW_WORDS = (
     (9, "review.superb"),
     (8, "review.very_good"),
@@ -60,15 +74,7 @@ def _distance(km: float, locale: str) -> str:
 
 def _card(row: Result, *, locale: str, query: SearchQuery, display: str, place, fid: int) -> dict:
     hotel = row.hotel
-    hotel_url = page_url(
-        "hotels-countrySlug-citySlug-hotelSlug",
-        locale,
-        fid=fid,
-        query=dict(query.params(filters=False, page=False)),
-        countrySlug=hotel.country_slug,
-        citySlug=hotel.city_slug,
-        hotelSlug=hotel.slug,
-    )
+    hotel_url = _hotel_url(hotel, locale, query, fid)
     card = {
         "hotel": hotel,
         "url": hotel_url,
@@ -91,25 +97,38 @@ def _card(row: Result, *, locale: str, query: SearchQuery, display: str, place, 
     return card
 
 
+def _route_place(page_name: str, params: dict, locale: str) -> Place | None:
+    """The place a browse or results route names (404 when the provider does not know it),
+    or None for the routes that take their place from the query."""
+    country, slug = params.get("countrySlug"), None
+    if page_name == "hotels-place-placeId-results":
+        if not params.get("placeId"):
+            return None
+        found = inventory.place(params["placeId"], locale)
+    elif page_name == "hotels-israel":
+        found = inventory.place_by_slug("israel", None, locale)
+    elif page_name.startswith("hotels-places-"):  # the fixed city pages: country code, city
+        code, city = page_name.removeprefix("hotels-places-").split("-", 1)
+        found = next((p for p in inventory.places_in_country(code, locale) if p.slug == city), None)
+    elif page_name == "hotels-destination-countrySlug-destinationSlug-results" and not country:
+        slug = params["destinationSlug"]  # /hotels/destination/{destination}/results
+        words = slug.replace("-", " ")
+        found = next((p for p in inventory.suggest_places(words, locale) if p.slug == slug), None)
+    elif page_name in BROWSE_PAGES:
+        slug = params.get("destinationSlug") or params.get("citySlug")
+        found = inventory.place_by_slug(country, slug, locale)
+    else:
+        return None
+    if found is None or found.type == "hotel":
+        raise Http404
+    return found
+
+
 def _place_for(query: SearchQuery, page_name: str, params: dict, locale: str):
     """The place a results page is about: from its route, else the query's place id, else the
     best match for the words typed. (place, suggestions); place None when nothing matches."""
-    if page_name == "hotels-place-placeId-results" and params.get("placeId"):
-        found = inventory.place(params["placeId"], locale)
-        if found is None:
-            raise Http404
-        return found, []
-    if page_name == "hotels-destination-countrySlug-destinationSlug-results":
-        slug = params["destinationSlug"]
-        if params.get("countrySlug"):
-            found = inventory.place_by_slug(params["countrySlug"], slug, locale)
-        else:  # /hotels/destination/{destination}/results: the place of that slug anywhere
-            words = slug.replace("-", " ")
-            found = next(
-                (p for p in inventory.suggest_places(words, locale) if p.slug == slug), None
-            )
-        if found is None:
-            raise Http404
+    found = _route_place(page_name, params, locale)
+    if found is not None:
         return found, []
     if query.place:
         # The id the combobox chose, unless the visitor typed another destination since.
@@ -144,7 +163,68 @@ def _pages(results: Results, query: SearchQuery, base: str) -> dict:
     }
 
 
+def hotel_page(request, *, page_name, **params):
+    """A hotel under its city (``/hotels/{country}/{city}/{hotel}``, the canonical address) or
+    its destination; ``/hotels/place/{country}/{hotelId}`` redirects to the canonical one.
+    Unknown hotels give the 404 page. (Rooms, rates, gallery and map: the hotel page's own
+    issue; this shows the content the provider has.)"""
+    locale = request.locale.code
+    query = SearchQuery.from_query(request.GET)
+    try:
+        if params.get("hotelId"):
+            found = inventory.hotel(params["hotelId"], locale)
+            if found is None or found.country_slug != params.get("countrySlug", found.country_slug):
+                raise Http404
+            return HttpResponseRedirect(_hotel_url(found, locale, query, request.fid))
+        city = inventory.place_by_slug(
+            params["countrySlug"], params.get("citySlug") or params.get("destinationSlug"), locale
+        )
+        if city is None:
+            raise Http404
+        hotels = inventory.hotels_in_place(city.id, locale)
+        found = next((h for h in hotels if h.slug == params["hotelSlug"]), None)
+    except UpstreamError:
+        response = render_page(
+            request, page_name=page_name, extra_context={"provider_down": True}, **params
+        )
+        response.status_code = 503
+        return response
+    if found is None:
+        raise Http404
+    context = {
+        "hotel": found,
+        "search": replace(query, destination=city.name, place=city.id)
+        if not query.destination
+        else query,
+        "review_word": review_word(found.review_score),
+        "review_score": f"{found.review_score:.1f}" if found.review_score is not None else "",
+        "canonical_url": link_origin(host=request.get_host())
+        + _hotel_url(found, locale, SearchQuery(), 1),
+    }
+    return _with_photos(render_page(request, page_name=page_name, extra_context=context, **params))
+
+
+def _with_photos(response):
+    """The page shows the provider's photos: its CSP allows their origin, and only that."""
+    response._csp_update = {"img-src": [inventory.media_origin()]}
+    return response
+
+
+def _hotel_url(hotel, locale: str, query: SearchQuery, fid: int) -> str:
+    return page_url(
+        "hotels-countrySlug-citySlug-hotelSlug",
+        locale,
+        fid=fid,
+        query=dict(query.params(filters=False, page=False)),
+        countrySlug=hotel.country_slug,
+        citySlug=hotel.city_slug,
+        hotelSlug=hotel.slug,
+    )
+
+
 def results_page(request, *, page_name, **params):
+    if params.get("hotelSlug") or params.get("hotelId"):
+        return hotel_page(request, page_name=page_name, **params)
     locale = request.locale.code
     query = SearchQuery.from_query(request.GET)
     base = request.path
@@ -171,14 +251,25 @@ def results_page(request, *, page_name, **params):
             for p in suggestions
         ]
         context["place"] = place
-        if place is not None:
+        country = getattr(request, "country", None)
+        if place is not None and not (query.destination or query.place):
+            # A browse page: its search form starts on its own place.
+            query = replace(query, destination=place.name, place=place.id)
+            context["search"] = query
+        if place is not None and place.type == "country":
+            rows = top(query, place, locale=locale, currency=currency, country=country)
+            context["destinations"] = [
+                (p, _browse_url(p, locale, query, request.fid))
+                for p in inventory.places_in_country(place.country_code, locale)
+            ]
+            context["cards"] = [
+                _card(r, locale=locale, query=query, display=display, place=place, fid=request.fid)
+                for r in rows
+            ]
+            context["dated"] = query.dated
+        elif place is not None:
             results = search(
-                query,
-                place,
-                locale=locale,
-                currency=currency,
-                country=getattr(request, "country", None),
-                display=display,
+                query, place, locale=locale, currency=currency, country=country, display=display
             )
             context["results"] = results
             context["cards"] = [
@@ -189,12 +280,38 @@ def results_page(request, *, page_name, **params):
             context["clear_filters_url"] = (
                 f"{base}?{query.encode(filters=False)}" if query.encode(filters=False) else base
             )
+            context["canonical_url"] = _canonical(request, query)
     except UpstreamError:
         context["provider_down"] = True
         status = 503
     response = render_page(request, page_name=page_name, extra_context=context, **params)
     response.status_code = status
-    return response
+    return _with_photos(response)
+
+
+def _browse_url(place: Place, locale: str, query: SearchQuery, fid: int) -> str:
+    """A destination's page under its country, keeping the dates and guests of the search."""
+    return page_url(
+        "hotels-countrySlug-citySlug-hotelSlug",
+        locale,
+        fid=fid,
+        query=dict(query.params(filters=False, page=False))
+        | {"destination": place.name, "place": place.id},
+        countrySlug=place.country_slug,
+        citySlug=place.slug,
+    )
+
+
+def _canonical(request, query: SearchQuery) -> str:
+    """What a crawler should index for this list: the place and its filters, sort and page,
+    never a visitor's dates, guests, currency or referral."""
+    kept = [
+        (k, v)
+        for k, v in query.params()
+        if k not in ("check_in", "check_out", "guests", "country", "currency", "session", "fid")
+    ]
+    origin = link_origin(host=request.get_host())
+    return f"{origin}{request.path}" + (f"?{urlencode(kept)}" if kept else "")
 
 
 @require_safe  # GET and HEAD

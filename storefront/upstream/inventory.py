@@ -25,6 +25,13 @@ CACHE_VERSION = "inv1"
 BOARDS = ("RO", "BB", "HB", "FB", "AI")
 
 
+def media_origin() -> str:
+    """The origin the provider's photos come from (``INVENTORY_MEDIA_ORIGIN``, else the
+    upstream's own), for the img-src of pages that show them."""
+    configured = settings.INVENTORY_MEDIA_ORIGIN
+    return configured or "/".join(settings.UPSTREAM_URL.split("/", 3)[:3])
+
+
 # ----- value types -----
 
 
@@ -407,8 +414,9 @@ def place_by_slug(country_slug: str, slug: str | None, locale: str) -> Place | N
             response = UpstreamClient(locale=locale).get("/v3/places", params=params)
         except UpstreamNotFound:
             return False
-        found = [p for p in map(read_place, _data(response) or []) if p]
-        return found[0] if found else False
+        data = _data(response)  # one place (a list of one is read the same)
+        found = read_place(data[0] if isinstance(data, list) and data else data)
+        return found or False
 
     return (
         _cached(_key("slug", locale, country_slug, slug or ""), _content_seconds(), fetch) or None
@@ -433,6 +441,18 @@ def hotels_in_place(place_id: int, locale: str) -> list[Hotel]:
         return [h for h in map(read_hotel, _data(response) or []) if h]
 
     return _cached(_key("hotels", locale, place_id), _content_seconds(), fetch)
+
+
+def top_hotels(place_id: int, locale: str, *, limit: int = 12) -> list[Hotel]:
+    """A place's best few hotels (a country's: each city's first by rank before any second)."""
+
+    def fetch():
+        response = UpstreamClient(locale=locale).get(
+            "/v3/hotels", params={"place": place_id, "limit": limit}
+        )
+        return [h for h in map(read_hotel, _data(response) or []) if h]
+
+    return _cached(_key("top", locale, place_id, limit), _content_seconds(), fetch)
 
 
 def hotel(hotel_id: int, locale: str) -> Hotel | None:

@@ -15,12 +15,17 @@ UUID = "123e4567-e89b-12d3-a456-426614174000"
 SAMPLE = {
     "uuid": UUID,
     "transactionUuid": UUID,
-    "countrySlug": "france",
-    "destinationSlug": "cote-d-azur",
-    "hotelSlug": "hotel-negresco",
-    "citySlug": "nice",
-    "placeId": 42,
-    "hotelId": 7,
+    # Places and a hotel the sandbox's inventory has (storefront/sandbox/inventory).
+    "countrySlug": "spain",
+    "destinationSlug": "barcelona",
+    "hotelSlug": "metropole-sands",
+    "citySlug": "barcelona",
+    "placeId": 2002,
+    "hotelId": 100231,
+}
+# Pages titled by what they show (a place, a hotel) rather than by their catalog title.
+NAMED_BY_CONTENT = {
+    page.name for page in PAGES if page.view == "storefront.search.views.results_page"
 }
 PREFIXES = {
     "en": "",
@@ -58,6 +63,11 @@ def test_every_page_answers_200_with_lang_and_dir(client, demo_data, code, prefi
     )
     for name, path in SAMPLE_PATHS:
         response = client.get(prefix + path if path != "/" or not prefix else prefix + "/")
+        if "<posint:hotelId>" in PAGES_BY_NAME[name].paths[-1] and path.endswith("/100231"):
+            # A hotel by id: sent to its one canonical address, in the same locale.
+            assert response.status_code == 302, (code, name, path)
+            assert response["Location"].startswith(f"{prefix}/hotels/spain/barcelona/metropole")
+            continue
         assert response.status_code == 200, (code, name, path)
         html = response.content.decode()
         iso = (
@@ -71,6 +81,10 @@ def test_every_page_answers_200_with_lang_and_dir(client, demo_data, code, prefi
         )
         direction = "rtl" if code == "he" else "ltr"
         assert f'<html lang="{iso}" dir="{direction}"' in html, (code, name)
+        page_title = html.split("<title>", 1)[1].split("</title>", 1)[0]
+        assert not re.search(r"\b[a-z_]+\.[a-z_]+\b", page_title), (code, name, page_title)
+        if name in NAMED_BY_CONTENT:
+            continue
         title = translate(PAGES_BY_NAME[name].title_key, code)
         if name == "home" and code in ("en", "he"):  # the brand's own home-page title
             title = {"en": "Travelnest: hotel deals worldwide", "he": "טרוולנסט"}[code]

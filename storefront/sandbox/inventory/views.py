@@ -128,6 +128,11 @@ def hotels(request):
         if pid not in inv.places:
             return not_found(locale)
         found = [inv.hotels[hid] for hid in rates.hotels_of(pid)]
+        if "limit" in params:  # the best few: each city's first by rank before any second
+            limit = _int_param(params["limit"], 1, 100)
+            if limit is None:
+                return bad_request(locale, {"limit": [rates.OUT_OF_RANGE]})
+            found = sorted(found, key=lambda h: (h.rank, h.id))[:limit]
     else:
         return bad_request(locale, {"place": [rates.PLACE_OR_HOTELS]})
     data = [hotel_json(request, h, locale) for h in found]
