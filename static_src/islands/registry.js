@@ -6,5 +6,6 @@
 export const registry = {
   CountryPicker: () => import("./CountryPicker.jsx"),
   Header: () => import("./Header.jsx"),
+  SearchBox: () => import("./SearchBox.jsx"),
   UnitToggle: () => import("./UnitToggle.jsx"),
 };

@@ -90,6 +90,30 @@ def header_props(request, context) -> dict:
     }
 
 
+def search_box_props(request, context) -> dict:
+    """Read by static_src/islands/SearchBox.jsx. The form's values are the ones the no-JS form
+    shows: ``search_form``, set by ``{% search_form_values as search_form %}`` just before the
+    island in templates/includes/search_form.html; the guests encoding is the page's ``search``
+    query's (duck-typed: storefront.islands never imports storefront.search)."""
+    form = context.get("search_form") or {}
+    search = context.get("search")
+    errors = dict(form.get("errors") or {})
+    guests = "" if "guests" in errors else getattr(search, "guests", "")
+    return {
+        "action": form.get("action", ""),
+        "destination": form.get("destination", ""),
+        "place": str(form.get("place") or ""),
+        "checkIn": form.get("check_in", ""),
+        "checkOut": form.get("check_out", ""),
+        "guests": guests or "2",
+        "today": form.get("min_date", ""),
+        "maxDate": form.get("max_date", ""),
+        "kept": [[name, value] for name, value in form.get("kept", ())],
+        "errors": errors,
+        "locale": context["locale"].code,
+    }
+
+
 def unit_toggle_props(request, context) -> dict:
     """Read by static_src/islands/UnitToggle.jsx (the unit itself lives in localStorage)."""
     return {"units": ["m", "f"], "default": "m"}
@@ -98,5 +122,6 @@ def unit_toggle_props(request, context) -> dict:
 BUILDERS = {
     "CountryPicker": country_picker_props,
     "Header": header_props,
+    "SearchBox": search_box_props,
     "UnitToggle": unit_toggle_props,
 }

@@ -1,0 +1,136 @@
+/**
+ * The search box: the same form as templates/includes/search_form.html (same classes, same
+ * names for what is submitted), with a destination combobox, a date-range picker loaded on
+ * first open, and a guests picker writing the one `guests` encoding (so the form never sends
+ * rooms/adults/children/age and is never redirected). On submit the search is saved (state.js
+ * `searches`) for the combobox's "Recent searches", then the form is sent as a plain GET.
+ * Props: storefront.islands.props.search_box_props.
+ */
+import { useCallback, useMemo, useState } from "react";
+import LazyDialog from "./LazyDialog.jsx";
+import DestinationCombobox from "./DestinationCombobox.jsx";
+import GuestsField from "./GuestsField.jsx";
+import { checkShape } from "./shape.js";
+import { addSearch, readLocal, visibleSearches, writeLocal } from "../state.js";
+import { agesComplete, bookingWindow, datesError, formatDay, isIso, localToday, parseGuests } from "../stay.js";
+
+const loadPicker = () => import("./dialogs/DatePickerDialog.jsx");
+
+/** Run by mount.js before mounting (see ./shape.js). */
+export function checkProps(props) {
+  const text = (value) => typeof value === "string";
+  checkShape("search_box_props()", {
+    action: text(props.action),
+    destination: text(props.destination),
+    place: text(props.place),
+    checkIn: text(props.checkIn),
+    checkOut: text(props.checkOut),
+    guests: text(props.guests),
+    today: isIso(props.today),
+    maxDate: isIso(props.maxDate) && props.maxDate > props.today,
+    locale: text(props.locale),
+    kept: Array.isArray(props.kept) && props.kept.every((pair) => Array.isArray(pair) && pair.length === 2),
+    errors: Boolean(props.errors) && typeof props.errors === "object" && !Array.isArray(props.errors),
+  });
+}
+
+function FieldError({ t, id, error }) {
+  return error ? <p className="field__error" id={id}>{t(error)}</p> : null;
+}
+
+export default function SearchBox(props) {
+  const { action, kept, locale } = props;
+  const { t } = props.i18n;
+  const bounds = useMemo(() => bookingWindow(props.today, props.maxDate, localToday()), [props.today, props.maxDate]);
+  const [destination, setDestination] = useState(props.destination);
+  const [place, setPlace] = useState(props.place);
+  const [range, setRange] = useState({
+    checkIn: isIso(props.checkIn) ? props.checkIn : null,
+    checkOut: isIso(props.checkOut) ? props.checkOut : null,
+  });
+  const [rooms, setRooms] = useState(() => parseGuests(props.guests));
+  const [errors, setErrors] = useState(props.errors);
+  const [pickerOpen, setPickerOpen] = useState(null); // null, "check_in" or "check_out"
+  const closePicker = useCallback(() => setPickerOpen(null), []);
+  const recent = useMemo(() => visibleSearches(readLocal("searches") || [], bounds.first).slice().reverse(), [bounds.first]);
+
+  const changeRange = useCallback((next) => {
+    setRange(next);
+    setErrors((old) => ({ ...old, check_in: undefined, check_out: undefined }));
+  }, []);
+
+  function onSubmit(event) {
+    const found = {};
+    const dates = datesError(range.checkIn, range.checkOut, bounds);
+    if (dates) found[dates[0]] = dates[1];
+    if (!agesComplete(rooms)) found.guests = "search.errors.child_ages";
+    if (Object.keys(found).length) {
+      event.preventDefault();
+      setErrors(found);
+      const first = ["check_in", "check_out", "guests"].find((name) => found[name]);
+      document.getElementById({ check_in: "search-check-in", check_out: "search-check-out", guests: "search-guests" }[first])?.focus();
+      return;
+    }
+    const form = event.currentTarget;
+    const query = new URLSearchParams(new FormData(form)).toString();
+    const router = `${form.getAttribute("action") || window.location.pathname}${query ? `?${query}` : ""}`;
+    const params = Object.fromEntries(new FormData(form));
+    writeLocal("searches", addSearch(readLocal("searches") || [], { router, params, label: destination.trim() }));
+    // The form goes on to submit as a plain GET.
+  }
+
+  function dateField(name, value, label) {
+    const id = name === "check_in" ? "search-check-in" : "search-check-out";
+    const error = errors[name];
+    return (
+      <div className={`search-form__field${error ? " field--invalid" : ""}`}>
+        <span className="field-label" id={`${id}-label`}>{label}</span>
+        <button type="button" className="input date-button" id={id} aria-haspopup="dialog"
+          aria-labelledby={`${id}-label ${id}`} aria-invalid={error ? "true" : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onClick={() => setPickerOpen(name)}>
+          <span className={value ? "date-button__value" : "date-button__value date-button__value--empty"}>
+            {value ? formatDay(value) : t("picker.placeholder")}
+          </span>
+        </button>
+        <input type="hidden" name={name} value={value || ""} disabled={!value} />
+        <FieldError t={t} id={`${id}-error`} error={error} />
+      </div>
+    );
+  }
+
+  return (
+    <form className="search-form" method="get" action={action} role="search" aria-label={t("search.title")} noValidate
+      onSubmit={onSubmit}>
+      <div className={`search-form__field search-form__field--wide${errors.destination ? " field--invalid" : ""}`}>
+        <label className="field-label" htmlFor="search-destination">{t("search.destination")}</label>
+        <DestinationCombobox t={t} locale={locale} value={destination} onValue={setDestination} place={place}
+          onPlace={setPlace} recent={recent} error={errors.destination} errorId="search-destination-error" />
+        <input type="hidden" name="place" value={place} disabled={!place} />
+        <FieldError t={t} id="search-destination-error" error={errors.destination} />
+      </div>
+      {dateField("check_in", range.checkIn, t("search.check_in"))}
+      {dateField("check_out", range.checkOut, t("search.check_out"))}
+      <div className={`search-form__field search-form__field--narrow guests-field${errors.guests ? " field--invalid" : ""}`}>
+        <span className="field-label" id="search-guests-label">{t("search.guests")}</span>
+        <GuestsField t={t} rooms={rooms} error={errors.guests} errorId="search-guests-error"
+          onRooms={(next) => {
+            setRooms(next);
+            if (errors.guests && agesComplete(next)) setErrors((old) => ({ ...old, guests: undefined }));
+          }} />
+        <FieldError t={t} id="search-guests-error" error={errors.guests} />
+      </div>
+      {kept.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <button className="button button--primary button--large search-form__submit" type="submit">
+        <svg className="icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"
+          strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="7" />
+          <path d="M21 21l-4.3-4.3" />
+        </svg>
+        <span>{t("search.submit")}</span>
+      </button>
+      <LazyDialog load={loadPicker} open={pickerOpen !== null} onClose={closePicker} t={t} locale={document.documentElement.lang || locale}
+        bounds={bounds} today={bounds.first} range={range} onRange={changeRange} start={pickerOpen} />
+    </form>
+  );
+}

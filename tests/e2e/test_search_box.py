@@ -1,0 +1,318 @@
+"""The search box island (static_src/islands/SearchBox.jsx) in Chromium, against the sandbox.
+
+A visitor using only the keyboard chooses Barcelona in the destination combobox, picks a stay
+in the date-range picker (2 to 31 days, within a year, weeks from Sunday, names in the page's
+language, dd-mm-yyyy shown), chooses 2 adults and a child of 7, and lands on results whose URL
+carries the one encoding (``guests=2-7``). The picker's chunk loads on first open only.
+"""
+
+import re
+from datetime import date, timedelta
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from tests.e2e.helpers import axe_violations, mounted, tab_to
+
+LOCALES = {"en": "", "he": "/he", "ja": "/ja", "de": "/de"}
+SUNDAY = {"en": "Sunday", "he": "יום ראשון", "ja": "日曜日", "de": "Sonntag"}
+SATURDAY = {"en": "Saturday", "he": "יום שבת", "ja": "土曜日", "de": "Samstag"}
+# A catalog key shown instead of its text ("picker.nights", "search.errors.past").
+KEY_RE = re.compile(r"\b(?:search|guests|picker|combobox|place|dialog)\.[a-z_]+(?:\.[a-z_]+)?\b")
+PICKER_CHUNK = "DatePickerDialog"
+
+
+def iso(day: date) -> str:
+    return day.isoformat()
+
+
+def dmy(day: date) -> str:
+    return day.strftime("%d-%m-%Y")
+
+
+def no_keys(page):
+    text = page.locator("body").inner_text()
+    assert KEY_RE.findall(text) == [], "catalog keys shown"
+    labels = page.evaluate(
+        "() => [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'))"
+    )
+    assert [label for label in labels if KEY_RE.search(label)] == []
+
+
+def barcelona(page, server_url, locale):
+    answer = page.request.get(f"{server_url}/search/places?q=Barc&locale={locale}").json()
+    return next(p for p in answer["places"] if p["type"] == "city" and p["country_code"] == "es")
+
+
+def focused_date(page) -> str:
+    return page.evaluate("() => document.activeElement.dataset.date")
+
+
+def cell(dialog, day: date):
+    return dialog.locator(f'[data-date="{iso(day)}"]')
+
+
+def open_search_page(new_page, server_url, prefix, width, **options):
+    page = new_page(width=width, **options)
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{server_url}{prefix}/")
+    root = mounted(page, "SearchBox")
+    return page, root, requests
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize("locale", list(LOCALES))
+def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, width):
+    page, root, requests = open_search_page(new_page, server_url, LOCALES[locale], width)
+    props = page.evaluate(
+        "(id) => JSON.parse(document.getElementById(id).textContent)",
+        root.get_attribute("data-props"),
+    )
+    first, last = date.fromisoformat(props["today"]), date.fromisoformat(props["maxDate"])
+    assert last == first + timedelta(days=365)
+    target = barcelona(page, server_url, locale)
+
+    # Destination: type, arrow down to Barcelona, Enter.
+    field = root.get_by_role("combobox")
+    assert field.get_attribute("aria-autocomplete") == "list"
+    tab_to(page, field)
+    page.keyboard.type("Barc")
+    listbox = page.locator(f"#{field.get_attribute('aria-controls')}")
+    listbox.get_by_role("option").filter(has_text=target["name"]).first.wait_for()
+    assert field.get_attribute("aria-expanded") == "true"
+    status = root.locator(".combobox [role=status]")
+    assert re.search(r"\d", status.inner_text()), "the number of suggestions is announced"
+    no_keys(page)
+    for _ in range(10):
+        page.keyboard.press("ArrowDown")
+        active = page.locator(f"#{field.get_attribute('aria-activedescendant')}")
+        if target["name"] in active.inner_text() and target["country"] in active.inner_text():
+            break
+    else:
+        raise AssertionError("Barcelona never became the active option")
+    page.keyboard.press("Enter")
+    assert field.input_value() == target["name"]
+    assert field.get_attribute("aria-expanded") == "false"
+    assert root.locator("input[name=place]").input_value() == str(target["id"])
+
+    # Dates: the picker's code is not loaded until the first open.
+    assert not [url for url in requests if PICKER_CHUNK in url]
+    check_in_button = root.locator("#search-check-in")
+    tab_to(page, check_in_button)
+    page.keyboard.press("Enter")
+    dialog = page.locator("dialog[open]")
+    dialog.locator("[role=grid]").first.wait_for()
+    assert [url for url in requests if PICKER_CHUNK in url]
+    assert focused_date(page) == iso(first), "the focus starts on the first bookable day"
+    assert cell(dialog, first).get_attribute("aria-current") == "date"
+    if first.day > 1:
+        assert cell(dialog, first - timedelta(days=1)).get_attribute("aria-disabled") == "true"
+
+    # Weeks start on Sunday; names in the page's language.
+    headers = dialog.locator("[role=grid]").first.locator("th")
+    assert headers.count() == 7
+    assert headers.nth(0).get_attribute("abbr") == SUNDAY[locale]
+    assert headers.nth(6).get_attribute("abbr") == SATURDAY[locale]
+    month_name = page.evaluate(
+        "([lang, d]) => new Intl.DateTimeFormat(lang, {month: 'long', year: 'numeric', timeZone: 'UTC'})"
+        ".format(new Date(d))",
+        [page.evaluate("document.documentElement.lang"), iso(first)],
+    )
+    assert dialog.locator(".picker-month__title").first.inner_text() == month_name
+    full = page.evaluate(
+        "([lang, d]) => new Intl.DateTimeFormat(lang, {dateStyle: 'full', timeZone: 'UTC'})"
+        ".format(new Date(d))",
+        [page.evaluate("document.documentElement.lang"), iso(first)],
+    )
+    assert cell(dialog, first).get_attribute("aria-label") == full
+    if locale != "en":
+        assert SUNDAY["en"] not in dialog.inner_text()
+
+    # The one-year window: PageDown stops at the last bookable day, PageUp at the first.
+    for _ in range(14):
+        page.keyboard.press("PageDown")
+    assert focused_date(page) == iso(last)
+    assert cell(dialog, last).get_attribute("aria-disabled") is None
+    after = cell(dialog, last + timedelta(days=1))
+    assert after.count() == 0 or after.get_attribute("aria-disabled") == "true"
+    for _ in range(14):
+        page.keyboard.press("PageUp")
+    assert focused_date(page) == iso(first)
+
+    # Check-in two weeks on (ArrowDown twice), Enter.
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    check_in = first + timedelta(days=14)
+    assert focused_date(page) == iso(check_in)
+    page.keyboard.press("Enter")
+    assert cell(dialog, check_in).get_attribute("aria-selected") == "true"
+    # At most 31 days (30 nights); never before the check-in; at least 2 days (pressing the
+    # check-in again would unselect it, never make a stay of one day).
+    forward, back = ("ArrowLeft", "ArrowRight") if locale == "he" else ("ArrowRight", "ArrowLeft")
+    focused = page.locator("dialog[open] [data-date]:focus")
+    for _ in range(4):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press(forward)
+    page.keyboard.press(forward)
+    assert focused_date(page) == iso(check_in + timedelta(days=30))
+    assert focused.get_attribute("aria-disabled") is None
+    page.keyboard.press(forward)
+    assert focused_date(page) == iso(check_in + timedelta(days=31))
+    assert focused.get_attribute("aria-disabled") == "true"
+    page.keyboard.press("Enter")  # does nothing
+    assert root.locator("input[name=check_out]").is_disabled()
+    page.keyboard.press("End")
+    saturday = check_in + timedelta(days=31 + (5 - (check_in + timedelta(days=31)).weekday()) % 7)
+    assert focused_date(page) == iso(saturday)
+    page.keyboard.press("Home")
+    assert focused_date(page) == iso(saturday - timedelta(days=6))
+    for _ in range(4):
+        page.keyboard.press("ArrowUp")
+    while focused_date(page) != iso(check_in):
+        page.keyboard.press(forward if focused_date(page) < iso(check_in) else back)
+    page.keyboard.press(back)
+    assert focused.get_attribute("aria-disabled") == "true", "the day before the check-in"
+    page.keyboard.press(forward)
+    # Three days on (ArrowRight is "next" in LTR, "previous" in RTL).
+    for _ in range(3):
+        page.keyboard.press(forward)
+    check_out = check_in + timedelta(days=3)
+    assert focused_date(page) == iso(check_out)
+    page.keyboard.press("Enter")
+    picker_status = dialog.locator(".picker__status")
+    assert f"{dmy(check_in)} – {dmy(check_out)}" in picker_status.inner_text()
+    assert "3" in picker_status.inner_text().split("·")[-1], "the number of nights"
+    no_keys(page)
+    dialog.locator(".picker__actions .button--primary").click()
+    page.locator("dialog[open]").wait_for(state="detached")
+    assert check_in_button.inner_text() == dmy(check_in)
+    assert root.locator("#search-check-out").inner_text() == dmy(check_out)
+    assert root.locator("input[name=check_in]").input_value() == iso(check_in)
+
+    # Guests: 2 adults (the default) and a child of 7.
+    guests_button = root.locator("#search-guests")
+    tab_to(page, guests_button)
+    page.keyboard.press("Enter")
+    panel = page.locator("dialog[open] .guests-editor") if width < 640 else root.locator(".guests-popover")
+    panel.wait_for()
+    fewer = panel.locator(".stepper").nth(0).locator("button").nth(0)
+    more_children = panel.locator(".stepper").nth(1).locator("button").nth(1)
+    fewer_children = panel.locator(".stepper").nth(1).locator("button").nth(0)
+    assert fewer_children.is_disabled(), "no fewer than 0 children"
+    assert more_children.get_attribute("aria-label") and not KEY_RE.search(more_children.get_attribute("aria-label"))
+    more_children.click()
+    panel.locator("select").select_option("7")
+    no_keys(page)
+    assert not fewer.is_disabled()
+    panel.locator(".guests-editor__footer .button--primary").click()
+    panel.wait_for(state="hidden")
+    summary = guests_button.inner_text()
+    assert "2" in summary and "1" in summary and not KEY_RE.search(summary)
+    assert root.locator("input[name=guests]").input_value() == "2-7"
+    assert root.locator("select[name=adults], select[name=rooms], select[name=age]").count() == 0
+
+    # Submit: straight to the results, no redirect through rooms/adults/children.
+    with page.expect_navigation():
+        root.locator("button[type=submit]").click()
+    url = urlsplit(page.url)
+    query = parse_qs(url.query)
+    assert url.path.endswith("/hotels/search")
+    assert query["place"] == [str(target["id"])]
+    assert query["check_in"] == [iso(check_in)]
+    assert query["check_out"] == [iso(check_out)]
+    assert query["guests"] == ["2-7"]
+    assert not {"rooms", "adults", "children", "age"} & set(query)
+    # The search is saved and offered first when the field is focused and empty.
+    saved = page.evaluate("() => JSON.parse(localStorage.getItem('searches'))")
+    assert saved[-1]["params"]["check_in"] == iso(check_in)
+
+
+def test_recent_search_is_offered_first(new_page, server_url, demo_data):
+    page, root, _ = open_search_page(new_page, server_url, "", 1280)
+    day = date.today() + timedelta(days=20)
+    router = f"/hotels/search?destination=Lisbon&check_in={iso(day)}&check_out={iso(day + timedelta(days=2))}"
+    page.evaluate(
+        "(s) => localStorage.setItem('searches', JSON.stringify([s]))",
+        {"router": router, "label": "Lisbon", "params": {"check_in": iso(day), "check_out": iso(day + timedelta(days=2)), "guests": "2"}},
+    )
+    page.reload()
+    root = mounted(page, "SearchBox")
+    field = root.get_by_role("combobox")
+    field.focus()
+    page.keyboard.press("ArrowDown")
+    active = page.locator(f"#{field.get_attribute('aria-activedescendant')}")
+    assert "Lisbon" in active.inner_text()
+    assert dmy(day) in active.inner_text()
+    group = page.locator(f"#{field.get_attribute('aria-controls')} [role=group]").first
+    assert group.get_attribute("aria-labelledby")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.url.endswith(router)
+
+
+def test_picker_is_mirrored_in_hebrew(new_page, server_url, demo_data):
+    page, root, _ = open_search_page(new_page, server_url, "/he", 1280)
+    root.locator("#search-check-in").click()
+    grid = page.locator("dialog[open] [role=grid]").first
+    grid.wait_for()
+    sunday = grid.locator("th").nth(0).bounding_box()
+    saturday = grid.locator("th").nth(6).bounding_box()
+    assert sunday["x"] > saturday["x"], "Sunday is on the right in Hebrew"
+    months = page.locator("dialog[open] .picker-month__title")
+    assert months.nth(0).bounding_box()["x"] > months.nth(1).bounding_box()["x"], "the next month is on the left"
+    previous = page.locator("dialog[open] .picker__prev").bounding_box()
+    following = page.locator("dialog[open] .picker__next").bounding_box()
+    assert previous["x"] > following["x"]
+
+
+def test_provider_down_keeps_what_was_typed(new_page, server_url, provider_proxy):
+    """The provider fails: the suggestions answer 503; the text stays, nothing pops up."""
+    page = new_page(width=1280)
+    page.goto(f"{server_url}/")
+    root = mounted(page, "SearchBox")
+    provider_proxy.mode = "fail"
+    field = root.get_by_role("combobox")
+    with page.expect_response(lambda r: "/search/places" in r.url) as answer:
+        field.type("Barc")
+    assert answer.value.status == 503
+    assert field.input_value() == "Barc"
+    assert field.get_attribute("aria-expanded") == "false"
+    assert page.locator("dialog[open], [role=alert]").count() == 0
+
+
+@pytest.mark.parametrize("locale,scheme,width", [("", "light", 1280), ("/he", "dark", 375), ("/ja", "light", 375)])
+def test_no_axe_violations_with_combobox_and_picker_open(
+    new_page, server_url, demo_data, locale, scheme, width
+):
+    page = new_page(width=width, color_scheme=scheme, bypass_csp=True)
+    page.goto(f"{server_url}{locale}/")
+    root = mounted(page, "SearchBox")
+    field = root.get_by_role("combobox")
+    field.type("Barc")
+    page.locator(f"#{field.get_attribute('aria-controls')} [role=option]").first.wait_for()
+    page.keyboard.press("ArrowDown")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    root.locator("#search-check-in").click()
+    dialog = page.locator("dialog[open]")
+    dialog.locator("[role=grid]").first.wait_for()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")  # a check-in chosen: disabled days beyond 30 nights
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    root.locator("#search-guests").click()
+    page.locator(".guests-editor").wait_for()
+    assert axe_violations(page) == []
+
+
+def test_without_javascript_the_form_is_unchanged(new_page, server_url):
+    page = new_page(width=1280, java_script_enabled=False)
+    page.goto(f"{server_url}/")
+    form = page.locator('[data-island="SearchBox"] form.search-form')
+    assert form.locator("input[type=date][name=check_in]").count() == 1
+    assert form.locator("select[name=rooms]").count() == 1
+    assert form.locator("details.guests-field").count() == 1
