@@ -423,6 +423,16 @@ def place_by_slug(country_slug: str, slug: str | None, locale: str) -> Place | N
     )
 
 
+def countries(locale: str = "en") -> list[Place]:
+    """Every country the provider sells hotels in."""
+
+    def fetch():
+        response = UpstreamClient(locale=locale).get("/v3/places", params={"type": "country"})
+        return [p for p in map(read_place, _data(response) or []) if p]
+
+    return _cached(_key("countries", locale), _content_seconds(), fetch)
+
+
 def places_in_country(country_code: str, locale: str, *, type: str = "city") -> list[Place]:
     def fetch():
         response = UpstreamClient(locale=locale).get(

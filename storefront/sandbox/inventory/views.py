@@ -83,6 +83,10 @@ def places(request):
         if pid is None:
             return not_found(locale)
         return JsonResponse({"data": place_json(inv.places[pid], locale)})
+    if params.get("type") == "country" and "country" not in params:
+        found = sorted((p for p in inv.places.values() if p.type == "country"), key=lambda p: p.id)
+        data = [place_json(p, locale) for p in found]
+        return JsonResponse({"data": data, "meta": {"total": len(data)}})
     if "country" in params:
         code = params["country"].lower()
         kind = params.get("type", "city")

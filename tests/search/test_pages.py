@@ -1,0 +1,179 @@
+"""Results and browse pages against the sandbox: counts, prices and orderings are the provider's
+answers, shown in the visitor's currency and price display; every locale renders them; unknown
+places give the 404 page; a provider that fails gives a page with a notice, never a 500."""
+
+import re
+from datetime import timedelta
+
+import pytest
+import requests
+from django.conf import settings
+from django.utils.html import escape
+
+from storefront.catalog.formatting import format_money
+from storefront.i18n.catalog import translate
+from storefront.i18n.locales import LOCALES
+from storefront.search.query import today
+
+pytestmark = pytest.mark.usefixtures("provider")
+
+CHECK_IN = today() + timedelta(days=40)
+CHECK_OUT = CHECK_IN + timedelta(days=3)
+DATES = {"check_in": CHECK_IN.isoformat(), "check_out": CHECK_OUT.isoformat()}
+BARCELONA = 2002
+
+
+def sandbox(method, path, **kwargs):
+    """The provider's own answer, asked directly."""
+    headers = {"Authorization": f"Bearer {settings.UPSTREAM_CLIENT_TOKEN}"}
+    response = requests.request(method, settings.UPSTREAM_URL + path, headers=headers, **kwargs)
+    response.raise_for_status()
+    return response.json()["data"]
+
+
+def lowest_offers(currency="USD", guests=((2, ()),)):
+    body = {
+        "place": BARCELONA,
+        **DATES,
+        "occupancies": [{"adults": a, "children": list(c)} for a, c in guests],
+        "currency": currency,
+        "guest_country": None,
+        "locale": "en",
+        "mode": "lowest",
+    }
+    return {h["hotel_id"]: h for h in sandbox("POST", "/v3/hotels/rates", json=body)}
+
+
+def cards(html):
+    """(name, nightly text) of each hotel card, in page order."""
+    found = re.findall(
+        r'<h3 class="hotel-card__name"><a href="[^"]*">([^<]*)</a></h3>.*?'
+        r'(?:<p class="hotel-card__nightly">([^<]*)</p>|</li>)',
+        html,
+        re.S,
+    )
+    return [(name, nightly) for name, nightly in found]
+
+
+def test_every_hotel_of_the_place_is_counted_and_the_first_page_has_twenty(client):
+    hotels = sandbox("GET", "/v3/hotels", params={"place": BARCELONA, "locale": "en"})
+    html = client.get("/hotels/search", {"destination": "Barcelona", **DATES}).content.decode()
+    assert translate("results.count", "en", count=len(hotels)) in html
+    assert len(cards(html)) == 20
+    first = sorted(hotels, key=lambda h: (h["rank"], h["id"]))[0]
+    assert cards(html)[0][0] == escape(first["name"])
+
+
+def test_price_sort_shows_the_providers_cheapest_offers_in_order(client):
+    offers = lowest_offers()
+    hotels = {h["id"]: h for h in sandbox("GET", "/v3/hotels", params={"place": BARCELONA})}
+    nightly = {
+        hid: min(o["price"]["net_per_night"] for o in h["offers"])
+        for hid, h in offers.items()
+        if h["offers"]
+    }
+    expected = sorted(nightly, key=lambda hid: (nightly[hid], hotels[hid]["rank"], hid))[:20]
+    html = client.get(
+        "/hotels/search", {"place": BARCELONA, **DATES, "sort": "price_asc"}
+    ).content.decode()
+    shown = cards(html)
+    assert [n for n, _ in shown] == [escape(hotels[h]["name"]) for h in expected]
+    for (_, text), hid in zip(shown, expected, strict=True):
+        assert format_money(nightly[hid], "USD", "en") in text
+
+
+def test_a_currency_and_gross_display_show_the_same_offer_converted(client):
+    """In EUR and gross, the dearest hotel's card shows the provider's EUR gross per night of
+    its cheapest offer (cheapest by what is paid)."""
+    offers = lowest_offers("EUR")
+    gross = {
+        hid: min(h["offers"], key=lambda o: o["price"]["gross"])["price"]
+        for hid, h in offers.items()
+        if h["offers"]
+    }
+    top = max(gross.values(), key=lambda p: p["gross_per_night"])
+    client.cookies["priceDisplay"] = "gross"
+    html = client.get(
+        "/hotels/search", {"place": BARCELONA, **DATES, "sort": "price_desc", "currency": "EUR"}
+    ).content.decode()
+    _name, text = cards(html)[0]
+    assert format_money(top["gross_per_night"], "EUR", "en") in text
+    assert translate("results.gross_note", "en") in html
+
+
+def test_filters_leave_only_matching_hotels(client):
+    html = client.get(
+        "/hotels/search",
+        {"place": BARCELONA, **DATES, "stars": ["4", "5"], "free_cancellation": "1"},
+    ).content.decode()
+    hotels = {h["name"]: h for h in sandbox("GET", "/v3/hotels", params={"place": BARCELONA})}
+    offers = lowest_offers()
+    expected = [
+        h
+        for h in hotels.values()
+        if h["stars"] in (4, 5) and any(o["refundable"] for o in offers[h["id"]]["offers"])
+    ]
+    assert translate("results.matching", "en", count=len(expected)) in html
+    for name, _ in cards(html):
+        assert hotels[name.replace("&#x27;", "'").replace("&amp;", "&")]["stars"] in (4, 5)
+
+
+@pytest.mark.parametrize("code", list(LOCALES))
+def test_results_render_in_every_locale_without_keys(client, code):
+    prefix = LOCALES[code].prefix
+    html = client.get(f"{prefix}/hotels/places/es/barcelona", DATES).content.decode()
+    assert 'class="hotel-card' in html
+    main = html.split("<main", 1)[1].split("</main>", 1)[0]
+    keys = re.findall(r">\s*((?:results|filters|sort|board|review|guests|search)\.[a-z_.]+)", main)
+    assert not keys, (code, keys[:5])
+    assert escape(translate("filters.title", code)) in main
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/hotels/narnia",
+        "/hotels/spain/atlantis",
+        "/hotels/spain/barcelona/no-such-hotel",
+        "/hotels/destination/spain/atlantis",
+        "/hotels/place/999999/results",
+        "/hotels/place/spain/99999999",
+    ],
+)
+def test_unknown_places_and_hotels_give_the_404_page(client, path):
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("code", ["en", "he", "ja", "de"])
+def test_a_provider_that_fails_gives_a_localised_notice(client, settings, code):
+    settings.UPSTREAM_URL = "http://127.0.0.1:9"
+    prefix = LOCALES[code].prefix
+    response = client.get(f"{prefix}/hotels/search", {"destination": "Barcelona", **DATES})
+    assert response.status_code == 503
+    assert escape(translate("results.unavailable", code)) in response.content.decode()
+
+
+def test_the_no_js_guests_fields_become_one_guests_parameter(client):
+    response = client.get(
+        "/hotels/search",
+        {
+            "destination": "Barcelona",
+            **DATES,
+            "rooms": "1",
+            "adults": "2",
+            "children": "1",
+            "age": "7",
+        },
+    )
+    assert response.status_code == 302
+    assert "guests=2-7" in response["Location"]
+
+
+def test_bad_dates_are_explained_under_their_field(client):
+    past = today() - timedelta(days=2)
+    html = client.get(
+        "/de/hotels/search",
+        {"destination": "Barcelona", "check_in": past.isoformat(), "check_out": CHECK_OUT},
+    ).content.decode()
+    assert escape(translate("search.errors.past", "de")) in html
+    assert 'aria-invalid="true"' in html
