@@ -45,19 +45,18 @@ def lowest_offers(currency="USD", guests=((2, ()),)):
 
 
 def cards(html):
-    """(name, nightly text) of each hotel card, in page order."""
-    found = re.findall(
-        r'<h3 class="hotel-card__name"><a href="[^"]*">([^<]*)</a></h3>.*?'
-        r'(?:<p class="hotel-card__nightly">([^<]*)</p>|</li>)',
-        html,
-        re.S,
-    )
-    return [(name, nightly) for name, nightly in found]
+    """(name, nightly text) of each hotel card, in page order ("" without a price)."""
+    found = []
+    for card in html.split('<li class="hotel-card')[1:]:
+        name = re.search(r'class="hotel-card__name"><a href="[^"]*">([^<]*)</a>', card).group(1)
+        nightly = re.search(r'<p class="hotel-card__nightly">([^<]*)</p>', card)
+        found.append((name, nightly.group(1) if nightly else ""))
+    return found
 
 
 def test_every_hotel_of_the_place_is_counted_and_the_first_page_has_twenty(client):
     hotels = sandbox("GET", "/v3/hotels", params={"place": BARCELONA, "locale": "en"})
-    html = client.get("/hotels/search", {"destination": "Barcelona", **DATES}).content.decode()
+    html = client.get("/hotels/search", {"destination": "Barcelona"}).content.decode()
     assert translate("results.count", "en", count=len(hotels)) in html
     assert len(cards(html)) == 20
     first = sorted(hotels, key=lambda h: (h["rank"], h["id"]))[0]
