@@ -88,7 +88,10 @@ def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place, country) -
     return Result(
         hotel=hotel,
         offer=offer,
-        distance_km=distance_km(place.lat, place.lng, hotel.lat, hotel.lng),
+        # From the searched city or landmark; on a country's page, from the hotel's own city.
+        distance_km=hotel.distance_km
+        if place.type == "country"
+        else distance_km(place.lat, place.lng, hotel.lat, hotel.lng),
         sold_out=query.dated and offer is None,
     )
 
