@@ -355,3 +355,10 @@ def test_lowest_mode_keeps_the_cheapest_of_each_pair(sandbox_client):
                 if (o["board"], o["refundable"]) == (offer["board"], offer["refundable"])
             ]
             assert offer["price"]["gross"] == min(same)
+
+
+def test_every_exterior_is_drawn_even_with_many_floors(sandbox_client):
+    """Hotel 100224 (a tall block over a low wing) once failed to draw: a wall too small for
+    windows gave Pillow an upside-down rectangle and the photo answered 500."""
+    response = sandbox_client.get("/media/hotels/100224/1-320.webp")
+    assert response.status_code == 200 and response.content[8:12] == b"WEBP"

@@ -84,6 +84,8 @@ def _palm(draw, x, ground, rng, scale=1.0):
 
 
 def _windows(draw, x0, y0, x1, y1, rng, glass):
+    if x1 - x0 < 60 or y1 - y0 < 70:  # a sliver of a wall (a low wing, a narrow block): none
+        return
     cols = max(2, (x1 - x0) // 46)
     rows = max(2, (y1 - y0) // 58)
     w = (x1 - x0) / cols
@@ -152,7 +154,8 @@ def _exterior(draw, rng, palette, by_sea: bool):
     wing_left = right
     wing_right = min(width - 40, right + rng.randint(160, 300))
     wing_top = top + rng.randint(60, 160)
-    draw.rectangle((wing_left, wing_top, wing_right, ground), fill=_shade(facade, 0.88))
+    if wing_right > wing_left and wing_top < ground:
+        draw.rectangle((wing_left, wing_top, wing_right, ground), fill=_shade(facade, 0.88))
     _windows(draw, wing_left + 15, wing_top + 15, wing_right - 15, ground - 40, rng, glass)
     if palette["palms"]:
         for x in (left - 90, wing_right + 60, rng.randint(60, 160)):

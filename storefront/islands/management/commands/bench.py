@@ -1,25 +1,44 @@
-"""``make bench``: what a page downloads before any interaction, measured in Chromium.
+"""``make bench``: what a page downloads before any interaction, measured in Chromium, and how
+long the server takes to render the search pages.
 
-Serves the app (WhiteNoise included, so compressed files are served as in production) on a
+The sandbox provider is served beside the app on its own loopback port (the pages need its
+hotels). Serves the app (WhiteNoise included, so compressed files are served as in production) on a
 loopback port, opens each page in Debian's Chromium through Playwright, waits for the network to
 settle and sums JavaScript and CSS: decoded bytes and bytes on the wire (Content-Length of the
 compressed response). Measures, never asserts: speed and size are not timed tests.
 """
 
 import threading
+import time
+from datetime import timedelta
+from statistics import median
 from wsgiref.simple_server import WSGIRequestHandler
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.core.wsgi import get_wsgi_application
 
 from storefront.islands.chromium import CHROMIUM, launch
+from storefront.sandbox.server import SandboxHandler
 
 PAGES = {
     "home": "/",
     "hotels": "/hotels",
-    "hotel page": "/hotels/destination/spain/ibiza/hotel-one",
+    "results": "/hotels/places/es/barcelona",
+    "hotel page": "/hotels/spain/barcelona/metropole-sands",
 }
+# Server render time (median of RENDERS after a warm-up): a results page of 20 hotels with
+# dates, and a country page.
+RENDERED = {
+    "results, 20 hotels with prices": "/hotels/search?place=2002&check_in={0}&check_out={1}",
+    "results, sorted by price, 4+ stars": (
+        "/hotels/search?place=2002&check_in={0}&check_out={1}&sort=price_asc&stars=4&stars=5"
+    ),
+    "country page": "/hotels/spain?check_in={0}&check_out={1}",
+    "hotel page": "/hotels/spain/barcelona/metropole-sands",
+}
+RENDERS = 30
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -44,6 +63,10 @@ class Command(BaseCommand):
     def handle(self, *args, chromium, locale_prefix, **options):
         from playwright.sync_api import sync_playwright
 
+        sandbox = ThreadedWSGIServer(("127.0.0.1", 0), _QuietHandler)
+        sandbox.set_app(SandboxHandler())
+        threading.Thread(target=sandbox.serve_forever, daemon=True).start()
+        settings.UPSTREAM_URL = f"http://127.0.0.1:{sandbox.server_address[1]}"
         server = ThreadedWSGIServer(("127.0.0.1", 0), _QuietHandler)
         server.set_app(get_wsgi_application())
         threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -55,8 +78,10 @@ class Command(BaseCommand):
                 for name, path in PAGES.items():
                     rows.append((name, path, *self._measure(browser, base + path)))
                 browser.close()
+            renders = self._renders(locale_prefix)
         finally:
             server.shutdown()
+            sandbox.shutdown()
         self.stdout.write(
             f"{'page':<11} {'JS files':>8} {'JS wire':>9} {'JS raw':>9} "
             f"{'CSS wire':>9} {'CSS raw':>9}  path"
@@ -66,6 +91,47 @@ class Command(BaseCommand):
                 f"{name:<11} {js_n:>8} {js_wire:>9,} {js_raw:>9,} "
                 f"{css_wire:>9,} {css_raw:>9,}  {path}"
             )
+        self._report_renders(renders)
+
+    def _report_renders(self, renders):
+        self.stdout.write("")
+        self.stdout.write(
+            f"{'server render (ms, median)':<38} {'status':>6} {'rates cached':>12} "
+            f"{'rates asked':>11}"
+        )
+        for name, status, warm, live in renders:
+            self.stdout.write(f"{name:<38} {status:>6} {warm:>12.1f} {live:>11.1f}")
+
+    def _renders(self, prefix):
+        """Median server time per page with the content cache warm: with the rates cached (a
+        visitor paging or coming back within a minute), and asking the provider for them (each
+        time another stay, so the rates cache misses)."""
+        from django.test import Client
+
+        from storefront.search.query import today
+
+        first = today() + timedelta(days=45)
+        client = Client(HTTP_HOST="127.0.0.1")
+        rows = []
+        for name, path in RENDERED.items():
+
+            def url(shift, path=path):
+                check_in = first + timedelta(days=shift)
+                return prefix + path.format(check_in, check_in + timedelta(days=3))
+
+            response = client.get(url(0))  # warm: content, rates, templates
+            warm = []
+            for _ in range(RENDERS):
+                start = time.perf_counter()
+                client.get(url(0))
+                warm.append(time.perf_counter() - start)
+            live = []
+            for shift in range(1, 8):
+                start = time.perf_counter()
+                client.get(url(shift))
+                live.append(time.perf_counter() - start)
+            rows.append((name, response.status_code, median(warm) * 1000, median(live) * 1000))
+        return rows
 
     def _measure(self, browser, url):
         page = browser.new_page()
