@@ -117,6 +117,9 @@ def _test_environment(settings, db):
     _share_current_connections()
     for cache in caches.all():
         cache.clear()
+    from storefront.upstream import inventory
+
+    inventory._memo.clear()  # the process's memo of provider content, too
     # Background brand refreshes store snapshots outside the test's transaction: start without.
     from storefront.brands.models import BrandSnapshot
 

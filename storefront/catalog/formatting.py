@@ -11,6 +11,7 @@ apart from the digits by a no-break space (``currencySpacing``: "HUF 1,234.50", 
 import math
 import unicodedata
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+from functools import cache
 from numbers import Real
 
 from babel import Locale as BabelLocale
@@ -34,6 +35,12 @@ NUMBERING_DIGITS = {"arab": "٠١٢٣٤٥٦٧٨٩", "arabext": "۰۱۲۳۴۵۶۷
 CURRENCY_SPACING = "\u00a0"
 SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
 AREA_UNITS = {"m": "m²", "f": "ft²"}
+
+
+@cache
+def _babel(locale: str) -> BabelLocale:
+    """Babel's locale for a page locale, parsed once per process (parsing is not free)."""
+    return BabelLocale.parse(get_locale(locale).babel)
 
 
 def _finite(value) -> Decimal | None:
@@ -64,7 +71,7 @@ def _render(
     currency: str | None = None,
 ) -> str:
     """``number`` through a CLDR pattern, with the CLDR rules Babel leaves out (module doc)."""
-    babel_locale = BabelLocale.parse(get_locale(locale).babel)
+    babel_locale = _babel(locale)
     # A numbering system the locale has no symbols for keeps the default symbols; its digits
     # are still swapped in by _digits.
     system = numbering if numbering in babel_locale.number_symbols else "default"
@@ -127,7 +134,7 @@ def format_money(
     if minor_units:
         number = number.scaleb(-decimals)
     digits = 0 if no_decimals else decimals + max(0, int(extra_decimals))
-    standard = BabelLocale.parse(get_locale(locale).babel).currency_formats["standard"]
+    standard = _babel(locale).currency_formats["standard"]
     return _render(
         standard.pattern, number, locale, digits=digits, numbering=numbering, currency=currency
     )
@@ -141,7 +148,7 @@ def format_area(square_metres, unit: str, locale: str) -> str:
     if unit == "f":
         number = number / SQUARE_METRES_PER_SQUARE_FOOT
     whole = number.quantize(Decimal(1), rounding=ROUND_HALF_UP)
-    standard = BabelLocale.parse(get_locale(locale).babel).decimal_formats[None]
+    standard = _babel(locale).decimal_formats[None]
     value = _render(standard.pattern, whole, locale, digits=0, numbering="default")
     return f"{value}\u00a0{AREA_UNITS[unit]}"
 

@@ -57,15 +57,20 @@ PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 
 @cache
+def _babel(code: str) -> BabelLocale:
+    return BabelLocale.parse(LOCALES[code].babel)
+
+
+@cache
 def plural_categories(code: str) -> tuple[str, ...]:
     """The CLDR plural categories locale ``code`` needs a message for (``other`` always)."""
-    tags = BabelLocale.parse(LOCALES[code].babel).plural_form.tags | {"other"}
+    tags = _babel(code).plural_form.tags | {"other"}
     return tuple(c for c in PLURAL_CATEGORIES if c in tags)
 
 
 def plural_lookup(code: str, key: str, count) -> tuple[str, dict]:
     """The message of ``key`` for ``count`` and the ``count`` parameter as the locale writes it."""
-    babel = BabelLocale.parse(LOCALES[code].babel)
+    babel = _babel(code)
     category = babel.plural_form(abs(count))
     for candidate in (f"{key}_{category}", f"{key}_other"):
         text = lookup(code, candidate)

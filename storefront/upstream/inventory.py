@@ -13,6 +13,7 @@ never shown half-filled.
 import hashlib
 import json
 import math
+import time
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -358,16 +359,32 @@ def read_rates(raw) -> HotelRates | None:
 # ----- calls -----
 
 
-def _cached(key: str, seconds: int, fetch):
+# Content read from the shared cache is also kept, already unpickled, in this process for a
+# short while (a results page reads a city's whole hotel list: unpickling it on every request
+# cost more than rendering the cards). Live rates never go through this memo.
+MEMO_SECONDS = 30
+MEMO_SIZE = 256
+_memo: dict[str, tuple[float, object]] = {}
+
+
+def _cached(key: str, seconds: int, fetch, *, memo: bool = True):
+    now = time.monotonic()
+    if memo and key in _memo and _memo[key][0] > now:
+        return _memo[key][1]
     value = cache.get(key)
     if value is None:
         value = fetch()
         cache.set(key, value, seconds)
+    if memo:
+        if len(_memo) >= MEMO_SIZE:
+            _memo.clear()
+        _memo[key] = (now + min(MEMO_SECONDS, seconds), value)
     return value
 
 
 def _key(*parts) -> str:
-    text = json.dumps(parts, sort_keys=True, default=str)
+    """A cache key for one answer of this provider (another UPSTREAM_URL, another key)."""
+    text = json.dumps([settings.UPSTREAM_URL, *parts], sort_keys=True, default=str)
     return f"{CACHE_VERSION}:" + hashlib.sha256(text.encode()).hexdigest()[:40]
 
 
@@ -506,7 +523,7 @@ def rates(
         found = [r for r in map(read_rates, _data(response) or []) if r]
         return {r.hotel_id: r for r in found}
 
-    return _cached(_key("rates", body), settings.INVENTORY_RATES_SECONDS, fetch)
+    return _cached(_key("rates", body), settings.INVENTORY_RATES_SECONDS, fetch, memo=False)
 
 
 def exchange_rates() -> dict[str, float]:
