@@ -38,8 +38,10 @@ def open_dialog_with_keyboard(page, control):
 
 
 def axe_violations(page):
-    """Run axe-core (the npm package) on the page; the context must bypass CSP to inject it."""
-    page.add_script_tag(path=str(AXE))
+    """Run axe-core (the npm package) on the page; the context must bypass CSP to inject it.
+    Injected once per document (650 kB of script): a page checked several times reuses it."""
+    if not page.evaluate("typeof window.axe?.run === 'function'"):
+        page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
