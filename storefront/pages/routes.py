@@ -90,7 +90,7 @@ PAGES: tuple[Page, ...] = (
     _static("privacy-policy", "privacy-policy"),
     _static("profile", "profile", **USER),
     _static("reservation", "reservation", **PRIVATE),
-    _static("searches", "searches", **PRIVATE),
+    _static("searches", "searches", view="storefront.search.saved.searches_page", **PRIVATE),
     _static("sso", "sso", layout="minimal", **LOGIN),
     _static("terms-of-use", "terms-of-use"),
     _static("tickets", "tickets"),

@@ -26,6 +26,7 @@ from storefront.web.links import page_url
 
 from .query import BOARDS, SORTS, SearchQuery
 from .results import Result, Results, search, top
+from .saved import remember
 
 # Routes whose place is named by slugs (the country, and a destination or city in it).
 BROWSE_PAGES = frozenset(
@@ -281,6 +282,7 @@ def results_page(request, *, page_name, **params):
                 f"{base}?{query.encode(filters=False)}" if query.encode(filters=False) else base
             )
             context["canonical_url"] = _canonical(request, query)
+            remember(request, query, place.name)
     except UpstreamError:
         context["provider_down"] = True
         status = 503

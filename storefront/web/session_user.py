@@ -15,6 +15,7 @@ class SessionUser:
     options: frozenset[str] = field(default_factory=frozenset)  # packages, crm, vouchers
     actions: frozenset[str] = field(default_factory=frozenset)  # may include "reservations"
     scope: str | None = None
+    key: str = ""  # the provider's id of the account (else its email): what we store things by
 
     @property
     def is_agent(self) -> bool:
@@ -33,6 +34,7 @@ class SessionUser:
             options=frozenset(str(k) for k, v in options.items() if v),
             actions=frozenset(str(a) for a in actions),
             scope=data.get("scope") if isinstance(data.get("scope"), str) else None,
+            key=str(data.get("id") or data.get("email") or "")[:120],
         )
 
 
