@@ -7,12 +7,14 @@ one encoding of ``SearchQuery``. When the provider cannot answer within the page
 page still renders, with a localised notice, and answers 503 so that nobody caches or indexes it.
 """
 
+import json
 from dataclasses import replace
 from urllib.parse import urlencode
 
 from babel.units import format_unit
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.utils.cache import patch_cache_control
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from storefront.brands.selectors import link_origin
@@ -201,8 +203,72 @@ def hotel_page(request, *, page_name, **params):
         "review_score": f"{found.review_score:.1f}" if found.review_score is not None else "",
         "canonical_url": link_origin(host=request.get_host())
         + _hotel_url(found, locale, SearchQuery(), 1),
+        "ld_json": _ld_json(
+            {
+                "@context": "https://schema.org",
+                **_hotel_ld(
+                    found,
+                    _hotel_url(found, locale, SearchQuery(), 1),
+                    link_origin(host=request.get_host()),
+                ),
+            }
+        ),
     }
     return _with_photos(render_page(request, page_name=page_name, extra_context=context, **params))
+
+
+def _ld_json(data: dict) -> str:
+    """schema.org data for a ``<script type="application/ld+json">``: JSON with ``<``, ``>``
+    and ``&`` escaped, so no provider text can close the element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return mark_safe(  # noqa: S308 — escaped just above for a script data block
+        text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    )
+
+
+def _hotel_ld(hotel, url: str, origin: str) -> dict:
+    data = {
+        "@type": "Hotel",
+        "name": hotel.name,
+        "url": origin + url.split("?", 1)[0],
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": hotel.address,
+            "addressLocality": hotel.city_name,
+            "addressCountry": hotel.country_code.upper(),
+        },
+        "geo": {"@type": "GeoCoordinates", "latitude": hotel.lat, "longitude": hotel.lng},
+    }
+    if hotel.photos:
+        data["image"] = hotel.photos[0].sizes[-1][1]
+    if hotel.rated:
+        data["starRating"] = {"@type": "Rating", "ratingValue": hotel.stars}
+    if hotel.review_score is not None:
+        data["aggregateRating"] = {
+            "@type": "AggregateRating",
+            "ratingValue": hotel.review_score,
+            "bestRating": 10,
+            "reviewCount": hotel.review_count,
+        }
+    return data
+
+
+def _item_list(cards: list[dict], origin: str, name: str) -> str:
+    return _ld_json(
+        {
+            "@context": "https://schema.org",
+            "@type": "ItemList",
+            "name": name,
+            "itemListElement": [
+                {
+                    "@type": "ListItem",
+                    "position": i,
+                    "item": _hotel_ld(card["hotel"], card["url"], origin),
+                }
+                for i, card in enumerate(cards, start=1)
+            ],
+        }
+    )
 
 
 def _with_photos(response):
@@ -268,6 +334,9 @@ def results_page(request, *, page_name, **params):
                 for r in rows
             ]
             context["dated"] = query.dated
+            context["ld_json"] = _item_list(
+                context["cards"], link_origin(host=request.get_host()), place.name
+            )
         elif place is not None:
             results = search(
                 query, place, locale=locale, currency=currency, country=country, display=display
@@ -282,6 +351,9 @@ def results_page(request, *, page_name, **params):
                 f"{base}?{query.encode(filters=False)}" if query.encode(filters=False) else base
             )
             context["canonical_url"] = _canonical(request, query)
+            context["ld_json"] = _item_list(
+                context["cards"], link_origin(host=request.get_host()), place.name
+            )
             remember(request, query, place.name)
     except UpstreamError:
         context["provider_down"] = True

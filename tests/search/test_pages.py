@@ -176,3 +176,25 @@ def test_bad_dates_are_explained_under_their_field(client):
     ).content.decode()
     assert escape(translate("search.errors.past", "de")) in html
     assert 'aria-invalid="true"' in html
+
+
+def _ld(html):
+    import json
+
+    block = html.split('<script type="application/ld+json"', 1)[1].split(">", 1)[1]
+    return json.loads(block.split("</script>", 1)[0])
+
+
+def test_browse_pages_describe_their_hotels_as_a_schema_org_item_list(client):
+    data = _ld(client.get("/hotels/spain/barcelona").content.decode())
+    assert data["@type"] == "ItemList" and len(data["itemListElement"]) == 20
+    hotel = data["itemListElement"][0]["item"]
+    assert hotel["@type"] == "Hotel" and hotel["address"]["addressCountry"] == "ES"
+    assert 0 < hotel["aggregateRating"]["ratingValue"] <= 10
+    assert hotel["url"].startswith("http") and "?" not in hotel["url"]
+
+
+def test_a_hotel_name_cannot_close_the_structured_data(client, monkeypatch):
+    from storefront.search import views
+
+    assert views._ld_json({"name": "</script><script>alert(1)</script>"}).count("<") == 0
