@@ -1,0 +1,109 @@
+"""Finding a hotel without JavaScript, as a traveller would, in en, he, ja and de on a phone and
+a desktop, light and dark: type a destination and dates, say two adults and a child of 7 (the
+server asks the child's age), search, open page 2 and come back, filter 4+ stars with free
+cancellation, sort by price, switch to EUR, then to prices with taxes and fees."""
+
+import re
+from datetime import timedelta
+
+import pytest
+
+from storefront.i18n.catalog import translate
+from storefront.i18n.locales import LOCALES
+from storefront.search.query import today
+from tests.e2e.helpers import open_picker
+
+CHECK_IN = today() + timedelta(days=50)
+CHECK_OUT = CHECK_IN + timedelta(days=3)
+NUMBER = re.compile(r"[\d.,\s\u00a0\u202f]+")
+
+
+def nightly_numbers(page):
+    """The price per night of each card, as numbers, in page order."""
+    values = []
+    for text in page.locator(".hotel-card__nightly").all_inner_texts():
+        digits = (
+            max(NUMBER.findall(text), key=len)
+            .strip()
+            .replace("\u00a0", "")
+            .replace("\u202f", "")
+            .replace(" ", "")
+        )
+        # Both 1,234.56 and 1.234,56: the last separator followed by 2 digits is the decimal one.
+        match = re.fullmatch(r"([\d.,]*?)[.,](\d{2})", digits)
+        whole, cents = (match.group(1), match.group(2)) if match else (digits, "0")
+        values.append(float(re.sub(r"[.,]", "", whole) + "." + cents))
+    return values
+
+
+@pytest.mark.parametrize(
+    "code,width,scheme",
+    [(c, w, s) for c in ("en", "he", "ja", "de") for w, s in ((375, "light"), (1280, "dark"))],
+)
+def test_find_a_hotel_without_javascript(new_page, server_url, code, width, scheme):
+    page = new_page(java_script_enabled=False, width=width, color_scheme=scheme)
+    prefix = LOCALES[code].prefix
+    page.goto(f"{server_url}{prefix}/")
+    form = page.locator("form.search-form")
+    form.locator("[name=destination]").fill("Barcelona")
+    form.locator("[name=check_in]").fill(CHECK_IN.isoformat())
+    form.locator("[name=check_out]").fill(CHECK_OUT.isoformat())
+    form.locator(".guests-field__summary").click()
+    form.locator("[name=adults]").select_option("2")
+    form.locator("[name=children]").select_option("1")
+    form.locator(".search-form__submit").click()
+
+    # The server asks for the child's age, under the guests field, in the page's language.
+    error = page.locator("#search-guests-error")
+    assert error.inner_text() == translate("search.errors.child_ages", code)
+    page.locator("form.search-form [name=age]").select_option("7")
+    page.locator("form.search-form .search-form__submit").click()
+    assert "guests=2-7" in page.url and f"check_in={CHECK_IN}" in page.url
+    heading = page.locator("h1.results__title").inner_text()
+    assert "results." not in heading and heading.strip()
+    assert page.locator(".hotel-card").count() == 20
+
+    # Page 2 and back.
+    first_page = page.locator(".hotel-card__name").all_inner_texts()
+    page.locator("a[rel=next]").click()
+    assert "page=2" in page.url
+    assert page.locator(".pagination [aria-current=page]").inner_text() == "2"
+    assert not set(page.locator(".hotel-card__name").all_inner_texts()) & set(first_page)
+    page.go_back()
+    assert page.locator(".hotel-card__name").all_inner_texts() == first_page
+
+    # Filters and sort (behind a disclosure on a phone).
+    if width < 1024:
+        page.locator(".filters-panel > summary").click()
+    filters = page.locator("form.filters")
+    filters.locator("input[name=stars][value='4']").check()
+    filters.locator("input[name=stars][value='5']").check()
+    filters.locator("input[name=free_cancellation]").check()
+    filters.locator("select[name=sort]").select_option("price_asc")
+    filters.locator("button[type=submit]").click()
+    assert "sort=price_asc" in page.url and "free_cancellation=1" in page.url
+    prices = nightly_numbers(page)
+    assert prices and prices == sorted(prices)
+    stars = page.locator(".hotel-card__stars [aria-hidden]").all_inner_texts()
+    assert stars and all(len(s.strip()) >= 4 for s in stars)
+    assert page.locator(".badge--good").count() == page.locator(".hotel-card").count()
+    names = page.locator(".hotel-card__name").all_inner_texts()
+
+    # EUR: the same hotels in the same order, prices in euros.
+    picker = open_picker(page, "currency")
+    picker.locator("select[name=currency]").select_option("EUR")
+    picker.locator("button[type=submit]").click()
+    assert "currency=EUR" in page.url
+    assert page.locator(".hotel-card__name").all_inner_texts() == names
+    assert all("€" in t for t in page.locator(".hotel-card__nightly").all_inner_texts())
+    assert nightly_numbers(page) == sorted(nightly_numbers(page))
+
+    # Gross: taxes and fees included, still cheapest first (by what is paid).
+    picker = open_picker(page, "currency")
+    picker.locator("input[value=gross]").check()
+    picker.locator("button[type=submit]").click()
+    assert page.locator(".hotel-card__note").first.inner_text() == translate(
+        "results.gross_note", code
+    )
+    gross = nightly_numbers(page)
+    assert gross == sorted(gross)
