@@ -16,7 +16,7 @@ from django.utils.module_loading import import_string
 from storefront.chrome.views import choose_currency, choose_language, set_color_mode
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
 from storefront.pages.routes import PAGES
-from storefront.pages.sitemaps import StaticPagesSitemap
+from storefront.pages.sitemaps import DestinationsSitemap, StaticPagesSitemap
 from storefront.pages.views import render_page, robots_txt
 from storefront.search.saved import remove_searches
 from storefront.search.views import suggest_places
@@ -40,7 +40,9 @@ urlpatterns = [
     path(
         "sitemap.xml",
         sitemap,
-        {"sitemaps": {"pages": StaticPagesSitemap}},
+        # Destinations first: their provider calls run inside the request's time budget, which
+        # the static pages' 702 localised entries would otherwise spend.
+        {"sitemaps": {"destinations": DestinationsSitemap, "pages": StaticPagesSitemap}},
         name="sitemap",
     ),
     path("preferences/color-mode", set_color_mode, name="color-mode"),

@@ -1,4 +1,8 @@
-"""sitemap.xml: every indexable static page in every locale, with hreflang alternates.
+"""sitemap.xml: every indexable static page in every locale, with hreflang alternates, and every
+country and destination the provider sells (``/hotels/{country}``, ``/hotels/{country}/{city}``)
+once, in English: those pages name their 38 other languages in their own hreflang links, and
+listing every language here too would make the file 39 × 40 links per destination. When the
+provider cannot answer in time the sitemap lists the static pages only.
 
 Every ``<loc>`` and alternate starts with the host's link origin (``link_origin``: SITE_ORIGIN on a
 canonical host), never with the request's scheme or port; hreflang codes are the same BCP 47
@@ -9,9 +13,12 @@ from types import SimpleNamespace
 
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
+from django.utils import translation
 
 from storefront.brands.selectors import link_origin
 from storefront.i18n.locales import LOCALES
+from storefront.upstream import inventory
+from storefront.upstream.errors import UpstreamError
 
 from .routes import PAGES
 
@@ -39,3 +46,27 @@ class StaticPagesSitemap(Sitemap):
                 if locale is not None:
                     alternate["lang_code"] = locale.iso
         return urls
+
+
+class DestinationsSitemap(StaticPagesSitemap):
+    i18n = False
+    alternates = False
+    x_default = False
+
+    def items(self):
+        try:
+            found = []
+            for country in inventory.countries():
+                found.append((country.country_slug, None))
+                for kind in ("city", "region"):
+                    places = inventory.places_in_country(country.country_code, "en", type=kind)
+                    found += [(country.country_slug, p.slug) for p in places]
+            return found
+        except UpstreamError:
+            return []
+
+    def location(self, item):
+        country, city = item
+        kwargs = {"countrySlug": country, **({"citySlug": city} if city else {})}
+        with translation.override("en"):
+            return reverse("hotels-countrySlug-citySlug-hotelSlug", kwargs=kwargs)

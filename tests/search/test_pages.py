@@ -198,3 +198,19 @@ def test_a_hotel_name_cannot_close_the_structured_data(client, monkeypatch):
     from storefront.search import views
 
     assert views._ld_json({"name": "</script><script>alert(1)</script>"}).count("<") == 0
+
+
+def test_the_sitemap_lists_every_country_and_destination(client):
+    xml = client.get("/sitemap.xml").content.decode()
+    locations = set(re.findall(r"<loc>[^<]*?(/hotels/[^<]*)</loc>", xml))
+    countries = sandbox("GET", "/v3/places", params={"type": "country"})
+    assert {f"/hotels/{c['slug']}" for c in countries} <= locations
+    assert {"/hotels/spain/barcelona", "/hotels/israel/eilat", "/hotels/israel/dead-sea"} <= (
+        locations
+    )
+
+
+def test_without_the_provider_the_sitemap_still_lists_the_pages(client, settings):
+    settings.UPSTREAM_URL = "http://127.0.0.1:9"
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 200 and "<loc>" in response.content.decode()
