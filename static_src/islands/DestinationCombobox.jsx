@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Icon } from "./icons.jsx";
-import { formatRange, guestTotals, parseGuests } from "../stay.js";
+import { formatDay, guestTotals, parseGuests } from "../stay.js";
 
 function Clock() {
   return (
@@ -157,7 +157,7 @@ export default function DestinationCombobox({ t, locale, value, onValue, place, 
     ? ""
     : shownPlaces.length
       ? t("combobox.results", { count: shownPlaces.length })
-      : t("combobox.no_results");
+      : t("combobox.no_results", { query: typed });
 
   const describedBy = error ? errorId : undefined;
   let index = -1;
@@ -176,7 +176,11 @@ export default function DestinationCombobox({ t, locale, value, onValue, place, 
     };
     if (option.kind === "recent") {
       const { search } = option;
-      const detail = [formatRange(search.params?.check_in, search.params?.check_out), guestsSummary(t, parseGuests(search.params?.guests))]
+      const { check_in: checkIn, check_out: checkOut, guests } = search.params || {};
+      const dates = checkIn && checkOut
+        ? t("search.summary_dates", { check_in: formatDay(checkIn), check_out: formatDay(checkOut) })
+        : formatDay(checkIn);
+      const detail = [dates, guestsSummary(t, parseGuests(guests))]
         .filter(Boolean).join(" · ");
       return (
         <div key={`r-${search.router}`} {...common}>

@@ -89,9 +89,12 @@ export default function SearchBox(props) {
           aria-labelledby={`${id}-label ${id}`} aria-invalid={error ? "true" : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onClick={() => setPickerOpen(name)}>
-          <span className={value ? "date-button__value" : "date-button__value date-button__value--empty"}>
-            {value ? formatDay(value) : t("picker.placeholder")}
-          </span>
+          <span className="date-button__value">{value ? formatDay(value) : ""}</span>
+          <svg className="icon icon--small date-button__icon" width="16" height="16" viewBox="0 0 24 24" fill="none"
+            stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+            <rect x="3" y="5" width="18" height="16" rx="2" />
+            <path d="M3 10h18M8 3v4M16 3v4" />
+          </svg>
         </button>
         <input type="hidden" name={name} value={value || ""} disabled={!value} />
         <FieldError t={t} id={`${id}-error`} error={error} />

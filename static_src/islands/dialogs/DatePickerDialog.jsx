@@ -13,7 +13,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import Dialog from "../Dialog.jsx";
 import { usePhone } from "../GuestsField.jsx";
-import { formatRange, isSelectable, monthWeeks, monthsFrom, moveKey, nights, pressDay, toDate } from "../../stay.js";
+import { formatDay, isSelectable, monthWeeks, monthsFrom, moveKey, nights, pressDay, toDate } from "../../stay.js";
 
 const REFERENCE_SUNDAY = Date.UTC(2023, 0, 1); // a Sunday
 
@@ -23,14 +23,14 @@ function useNames(locale) {
     const month = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
     const short = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
     const long = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
-    const number = new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: "UTC" });
+    const number = new Intl.NumberFormat(locale, { useGrouping: false }); // "1", not ja's "1日"
     const weekdays = Array.from({ length: 7 }, (_, i) => {
       const date = new Date(REFERENCE_SUNDAY + i * 86400000);
       return { short: short.format(date), long: long.format(date) };
     });
     return {
       day: (iso) => day.format(toDate(iso)),
-      dayNumber: (iso) => number.format(toDate(iso)),
+      dayNumber: (iso) => number.format(toDate(iso).getUTCDate()),
       month: (year, index) => month.format(new Date(Date.UTC(year, index, 1))),
       weekdays,
     };
@@ -184,8 +184,11 @@ export default function DatePickerDialog({ open, onClose, t, locale, bounds, tod
 
   const count = nights(range.checkIn, range.checkOut);
   let status = t("picker.choose_check_in");
-  if (range.checkIn && !range.checkOut) status = t("picker.choose_check_out");
-  if (count) status = `${formatRange(range.checkIn, range.checkOut)} · ${t("picker.nights", { count })}`;
+  if (range.checkIn && !range.checkOut) status = `${t("picker.choose_check_out")} ${t("picker.max_stay")}`;
+  if (count) {
+    const dates = t("search.summary_dates", { check_in: formatDay(range.checkIn), check_out: formatDay(range.checkOut) });
+    status = `${dates} · ${t("picker.nights", { count })}`;
+  }
 
   return (
     <Dialog open={open} onClose={onClose} title={t("picker.title")} titleId="date-picker-title" variant="bottom"
