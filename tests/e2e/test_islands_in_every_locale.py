@@ -20,6 +20,8 @@ DIALOGS = {  # control (at 375 px) -> the key of the dialog's title
     "language": ("header button.language-picker", "language.title"),
     "country": ("footer button.country-button", "country.title"),
     "login": ("header a.login-button", "pages.login.title"),
+    "date picker": ("form.search-form #search-check-in", "picker.title"),
+    "guests": ("form.search-form .guests-field button[aria-haspopup]", "guests.title"),
 }
 KEY_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
 NAMED_BY = ("aria-label", "aria-description", "title", "placeholder", "alt")
@@ -107,7 +109,7 @@ def test_islands_are_translated_in_every_locale(new_page, server_url, code):
     islands = page.locator("[data-island]")
     expect(page.locator("[data-island]:not([data-mounted])")).to_have_count(0)
     names = {islands.nth(i).get_attribute("data-island") for i in range(islands.count())}
-    assert names == {"Header", "CountryPicker", "UnitToggle"}
+    assert names == {"Header", "CountryPicker", "SearchBox", "UnitToggle"}
     problems = _problems(page, words, "page at 375 px", "[data-island]")
 
     for name, (selector, title_key) in DIALOGS.items():
