@@ -4,7 +4,7 @@ Rendered by Django and complete without JavaScript: the search form (filled in, 
 under the fields), the filters and sort as a GET form, the hotel cards and the pages. Every state
 is a plain URL: a form without JavaScript that sends rooms/adults/children is redirected to the
 one encoding of ``SearchQuery``. When the provider cannot answer within the page's budget the
-page still renders, with a localised notice, and answers 503 so that nobody caches or indexes it.
+page still renders, with a localised notice, marked no-store and noindex so that nobody keeps it.
 """
 
 import json
@@ -187,11 +187,11 @@ def hotel_page(request, *, page_name, **params):
         hotels = inventory.hotels_in_place(city.id, locale)
         found = next((h for h in hotels if h.slug == params["hotelSlug"]), None)
     except UpstreamError:
-        response = render_page(
-            request, page_name=page_name, extra_context={"provider_down": True}, **params
+        return _provider_down(
+            render_page(
+                request, page_name=page_name, extra_context={"provider_down": True}, **params
+            )
         )
-        response.status_code = 503
-        return response
     if found is None:
         raise Http404
     context = {
@@ -271,6 +271,14 @@ def _item_list(cards: list[dict], origin: str, name: str) -> str:
     )
 
 
+def _provider_down(response):
+    """The page still renders (with its localised notice): kept by no cache, indexed by no
+    crawler, so nobody keeps the notice once the provider is back."""
+    patch_cache_control(response, no_store=True)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
 def _with_photos(response):
     """The page shows the provider's photos: its CSP allows their origin, and only that."""
     response._csp_update = {"img-src": [inventory.media_origin()]}
@@ -310,7 +318,6 @@ def results_page(request, *, page_name, **params):
         "review_minimums": [(score, key) for score, key in reversed(REVIEW_WORDS)],
         "results_base": base,
     }
-    status = 200
     try:
         place, suggestions = _place_for(query, page_name, params, locale)
         context["suggestions"] = [
@@ -357,9 +364,9 @@ def results_page(request, *, page_name, **params):
             remember(request, query, place.name)
     except UpstreamError:
         context["provider_down"] = True
-        status = 503
     response = render_page(request, page_name=page_name, extra_context=context, **params)
-    response.status_code = status
+    if context.get("provider_down"):
+        _provider_down(response)
     return _with_photos(response)
 
 

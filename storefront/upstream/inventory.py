@@ -178,7 +178,13 @@ class HotelRates:
             for o in self.offers
             if (not boards or o.board in boards) and (o.refundable or not refundable_only)
         ]
-        return min(matching, key=lambda o: (o.price.gross, o.offer_id), default=None)
+        # Ties broken by what the offer is, never by its id (which names the currency): the
+        # same offer wins in every currency.
+        return min(
+            matching,
+            key=lambda o: (o.price.gross, o.price.net, o.room_id, o.board, not o.refundable),
+            default=None,
+        )
 
 
 # ----- readers: the provider's JSON into value types (None for a malformed entry) -----

@@ -52,12 +52,14 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     form.locator("[name=adults]").select_option("2")
     form.locator("[name=children]").select_option("1")
     form.locator(".search-form__submit").click()
+    page.wait_for_load_state("load")  # the whole new page, not its first bytes
 
     # The server asks for the child's age, under the guests field, in the page's language.
     error = page.locator("#search-guests-error")
     assert error.inner_text() == translate("search.errors.child_ages", code)
     page.locator("form.search-form [name=age]").select_option("7")
     page.locator("form.search-form .search-form__submit").click()
+    page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert "guests=2-7" in page.url and f"check_in={CHECK_IN}" in page.url
     heading = page.locator("h1.results__title").inner_text()
     assert "results." not in heading and heading.strip()
@@ -66,10 +68,12 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     # Page 2 and back.
     first_page = page.locator(".hotel-card__name").all_inner_texts()
     page.locator("a[rel=next]").click()
+    page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert "page=2" in page.url
     assert page.locator(".pagination [aria-current=page]").inner_text() == "2"
     assert not set(page.locator(".hotel-card__name").all_inner_texts()) & set(first_page)
     page.go_back()
+    page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert page.locator(".hotel-card__name").all_inner_texts() == first_page
 
     # Filters and sort (behind a disclosure on a phone).
@@ -81,6 +85,7 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     filters.locator("input[name=free_cancellation]").check()
     filters.locator("select[name=sort]").select_option("price_asc")
     filters.locator("button[type=submit]").click()
+    page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert "sort=price_asc" in page.url and "free_cancellation=1" in page.url
     prices = nightly_numbers(page)
     assert prices and prices == sorted(prices)
@@ -93,6 +98,7 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     picker = open_picker(page, "currency")
     picker.locator("select[name=currency]").select_option("EUR")
     picker.locator("button[type=submit]").click()
+    page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert "currency=EUR" in page.url
     assert page.locator(".hotel-card__name").all_inner_texts() == names
     assert all("€" in t for t in page.locator(".hotel-card__nightly").all_inner_texts())
@@ -102,6 +108,7 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     picker = open_picker(page, "currency")
     picker.locator("input[value=gross]").check()
     picker.locator("button[type=submit]").click()
+    page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert page.locator(".hotel-card__note").first.inner_text() == translate(
         "results.gross_note", code
     )

@@ -148,8 +148,9 @@ def test_a_provider_that_fails_gives_a_localised_notice(client, settings, code):
     settings.UPSTREAM_URL = "http://127.0.0.1:9"
     prefix = LOCALES[code].prefix
     response = client.get(f"{prefix}/hotels/search", {"destination": "Barcelona", **DATES})
-    assert response.status_code == 503
+    assert response.status_code == 200  # a page, never an error (tests/brands/test_resolution)
     assert escape(translate("results.unavailable", code)) in response.content.decode()
+    assert "no-store" in response["Cache-Control"] and response["X-Robots-Tag"] == "noindex"
 
 
 def test_the_no_js_guests_fields_become_one_guests_parameter(client):
