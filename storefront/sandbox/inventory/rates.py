@@ -131,7 +131,8 @@ def _occupancies(value, errors) -> tuple:
 
 
 def validate(data, today: date) -> tuple[RatesRequest | None, dict[str, list[str]], int | None]:
-    """(request, errors, unknown place id). ``today`` is the UTC date of the call."""
+    """(request, errors, unknown place id). ``today`` is the first bookable date: the earliest
+    date that is still today somewhere (UTC−12)."""
     errors: dict[str, list[str]] = {}
     if not isinstance(data, dict):
         return None, {"body": [INVALID]}, None

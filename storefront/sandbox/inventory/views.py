@@ -4,7 +4,7 @@ token or a provider session, answers in the request's ``locale``, errors as
 """
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
@@ -162,7 +162,10 @@ def hotel_rates(request):
         data = None
     body_locale = data.get("locale") if isinstance(data, dict) else None
     locale = normalise(body_locale or request.GET.get("locale"))
-    today = datetime.now(UTC).date()
+    # The first bookable night is the earliest date that is still today somewhere (UTC−12),
+    # the storefront's rule too (storefront/search/query.py): a traveller late in the evening
+    # in Hawaii can book tonight.
+    today = (datetime.now(UTC) - timedelta(hours=12)).date()
     parsed, errors, missing_place = rates.validate(data, today)
     if errors:
         return bad_request(locale, errors)
