@@ -1,6 +1,11 @@
-"""Mounting the islands moves nothing: cumulative layout shift stays under 0.02."""
+"""Mounting the islands moves nothing, nor do the results' photos as they load: cumulative
+layout shift stays under 0.02."""
+
+from datetime import timedelta
 
 import pytest
+
+from storefront.search.query import today
 
 CLS = """() => new Promise(resolve => {
   let total = 0;
@@ -23,8 +28,10 @@ CLS = """() => new Promise(resolve => {
 def settled_layout_shift(page, url):
     """Open url, wait until every island on it has mounted, return (CLS, what moved)."""
     page.goto(url)
-    for island in ("Header", "CountryPicker", "UnitToggle"):
-        page.locator(f'[data-island="{island}"][data-mounted="true"]').wait_for(state="attached")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-island]')]"
+        ".every((island) => island.dataset.mounted === 'true')"
+    )
     return page.evaluate(CLS)
 
 
@@ -59,4 +66,34 @@ def test_no_layout_shift_when_the_page_arrives_in_pieces(new_page, server_url, p
         },
     )
     total, moved = settled_layout_shift(page, f"{server_url}{path}")
+    assert total < 0.02, moved
+
+
+def _results(prefix=""):
+    check_in = today() + timedelta(days=40)
+    return (
+        f"{prefix}/hotels/search?place=2002&check_in={check_in}"
+        f"&check_out={check_in + timedelta(days=2)}&guests=2"
+    )
+
+
+@pytest.mark.parametrize(
+    "path,width",
+    [(_results(), 1280), (_results("/he"), 375), (_results("/ja"), 375)],
+)
+def test_results_do_not_move_while_their_photos_load(new_page, server_url, demo_data, path, width):
+    """Twenty hotel cards with photos, the first two eager and the rest lazy: scrolled to the
+    end, every photo loaded, nothing on the page has moved (the photos' boxes are reserved by
+    their width and height)."""
+    page = new_page(width=width, height=800)
+    settled_layout_shift(page, f"{server_url}{path}")
+    photos = page.locator(".hotel-card__photo")
+    assert photos.count() == 20
+    for index in range(photos.count()):
+        photos.nth(index).scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.hotel-card__photo')]"
+        ".every((img) => img.complete && img.naturalWidth > 0)"
+    )
+    total, moved = page.evaluate(CLS)
     assert total < 0.02, moved
