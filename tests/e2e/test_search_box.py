@@ -81,8 +81,18 @@ def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, wi
         "(id) => JSON.parse(document.getElementById(id).textContent)",
         root.get_attribute("data-props"),
     )
-    first, last = date.fromisoformat(props["today"]), date.fromisoformat(props["maxDate"])
-    assert last == first + timedelta(days=365)
+    server_today, last = date.fromisoformat(props["today"]), date.fromisoformat(props["maxDate"])
+    assert last == server_today + timedelta(days=365)
+    # The window opens on the server's today (the earliest date still today somewhere), or on
+    # the browser's own calendar day when that is later (between 00:00 and 12:00 UTC it is).
+    browser_today = date.fromisoformat(
+        page.evaluate(
+            "() => { const d = new Date(); return [d.getFullYear(),"
+            " String(d.getMonth() + 1).padStart(2, '0'),"
+            " String(d.getDate()).padStart(2, '0')].join('-'); }"
+        )
+    )
+    first = max(server_today, browser_today)
     target = barcelona(page, server_url, locale)
 
     # Destination: type, arrow down to Barcelona, Enter.

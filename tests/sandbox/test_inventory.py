@@ -189,7 +189,8 @@ def test_photos_are_small_webp_and_the_same_every_time(sandbox_client):
 
 
 def _day(offset):
-    return (datetime.now(UTC).date() + timedelta(days=offset)).isoformat()
+    """A day counted from the sandbox's first bookable night (today at UTC−12)."""
+    return ((datetime.now(UTC) - timedelta(hours=12)).date() + timedelta(days=offset)).isoformat()
 
 
 def _rates(sandbox_client, **overrides):
