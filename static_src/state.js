@@ -93,6 +93,25 @@ export function visibleSearches(searches, today) {
   return searches.filter((s) => typeof s?.params?.check_in === "string" && s.params.check_in >= today);
 }
 
+/**
+ * Logged in: move the browser's saved searches into the account (POST ``url``, answered by
+ * storefront/search/saved.py ``merge_searches``), then forget them here. Resolves to how many
+ * the account took; nothing to move, or a failed call, leaves the browser's list as it was.
+ */
+export async function moveSearchesToAccount(url, csrfToken) {
+  const searches = readLocal("searches") || [];
+  if (!Array.isArray(searches) || !searches.length) return 0;
+  const response = await fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": readCookie("csrftoken") || csrfToken },
+    body: JSON.stringify({ searches }),
+  });
+  if (!response.ok) return 0;
+  writeLocal("searches", []);
+  return (await response.json()).saved ?? 0;
+}
+
 export function removeAt(list, index) {
   return list.filter((_item, i) => i !== index);
 }

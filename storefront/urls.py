@@ -18,7 +18,7 @@ from storefront.pages import converters  # noqa: F401  (registers the path conve
 from storefront.pages.routes import PAGES
 from storefront.pages.sitemaps import DestinationsSitemap, StaticPagesSitemap
 from storefront.pages.views import render_page, robots_txt
-from storefront.search.saved import remove_searches
+from storefront.search.saved import merge_searches, remove_searches
 from storefront.search.views import suggest_places
 
 page_patterns = [
@@ -49,6 +49,7 @@ urlpatterns = [
     path("preferences/currency", choose_currency, name="choose-currency"),
     path("preferences/language", choose_language, name="choose-language"),
     path("search/places", suggest_places, name="suggest-places"),
+    path("searches/merge", merge_searches, name="merge-searches"),
     path("searches/remove", remove_searches, name="remove-searches"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]

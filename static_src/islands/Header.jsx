@@ -11,6 +11,7 @@ import NavLink from "./NavLink.jsx";
 import ThemeToggle, { themeShapeOk, useColorMode } from "./ThemeToggle.jsx";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
+import { moveSearchesToAccount } from "../state.js";
 
 const loadMenu = () => import("./dialogs/MenuSheet.jsx");
 const loadCurrency = () => import("./dialogs/CurrencyDialog.jsx");
@@ -33,6 +34,7 @@ export function checkProps(props) {
     theme: themeShapeOk(props.theme),
     account: isLinkList(props.account?.links),
     auth: typeof props.auth?.action === "string" && typeof props.auth.csrfToken === "string",
+    searchesMerge: props.searchesMerge === null || typeof props.searchesMerge === "string",
   });
 }
 
@@ -155,6 +157,16 @@ export default function Header(props) {
       window.removeEventListener("hashchange", close);
     };
   }, [close]);
+
+  // Logged in: the searches this browser saved before the login move into the account (once;
+  // the browser's list is emptied). On /searches the account's list is shown again with them.
+  useEffect(() => {
+    if (!props.searchesMerge) return;
+    moveSearchesToAccount(props.searchesMerge, auth.csrfToken).then(
+      (saved) => saved && document.querySelector("[data-saved-searches]") && window.location.reload(),
+      () => {}, /* offline or refused: the browser keeps them, and the next page tries again */
+    );
+  }, [props.searchesMerge, auth.csrfToken]);
 
   const currentLanguage = language.links.find((link) => link.code === language.current)?.name ?? language.current;
   const loginLink = account.user ? null : account.links[0];

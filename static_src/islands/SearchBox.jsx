@@ -2,8 +2,9 @@
  * The search box: the same form as templates/includes/search_form.html (same classes, same
  * names for what is submitted), with a destination combobox, a date-range picker loaded on
  * first open, and a guests picker writing the one `guests` encoding (so the form never sends
- * rooms/adults/children/age and is never redirected). On submit the search is saved (state.js
- * `searches`) for the combobox's "Recent searches", then the form is sent as a plain GET.
+ * rooms/adults/children/age and is never redirected). On submit an anonymous visitor's search is
+ * saved (state.js `searches`) for the combobox's "Recent searches", then the form is sent as a
+ * plain GET; a logged-in traveller's recent searches come from the account (props.recent).
  * Props: storefront.islands.props.search_box_props.
  */
 import { useCallback, useMemo, useState } from "react";
@@ -31,6 +32,7 @@ export function checkProps(props) {
     locale: text(props.locale),
     kept: Array.isArray(props.kept) && props.kept.every((pair) => Array.isArray(pair) && pair.length === 2),
     errors: Boolean(props.errors) && typeof props.errors === "object" && !Array.isArray(props.errors),
+    recent: props.recent === null || (Array.isArray(props.recent) && props.recent.every((s) => typeof s?.router === "string")),
   });
 }
 
@@ -52,7 +54,13 @@ export default function SearchBox(props) {
   const [errors, setErrors] = useState(props.errors);
   const [pickerOpen, setPickerOpen] = useState(null); // null, "check_in" or "check_out"
   const closePicker = useCallback(() => setPickerOpen(null), []);
-  const recent = useMemo(() => visibleSearches(readLocal("searches") || [], bounds.first).slice().reverse(), [bounds.first]);
+  // A logged-in traveller's searches are the account's (props.recent, newest first); an
+  // anonymous visitor's are this browser's.
+  const account = Array.isArray(props.recent);
+  const recent = useMemo(
+    () => (account ? props.recent : visibleSearches(readLocal("searches") || [], bounds.first).slice().reverse()),
+    [account, props.recent, bounds.first],
+  );
 
   const changeRange = useCallback((next) => {
     setRange(next);
@@ -71,6 +79,7 @@ export default function SearchBox(props) {
       document.getElementById({ check_in: "search-check-in", check_out: "search-check-out", guests: "search-guests" }[first])?.focus();
       return;
     }
+    if (account) return; // the results page saves it in the account; the form goes on as a GET
     const form = event.currentTarget;
     const query = new URLSearchParams(new FormData(form)).toString();
     const router = `${form.getAttribute("action") || window.location.pathname}${query ? `?${query}` : ""}`;

@@ -6,6 +6,7 @@
 export const registry = {
   CountryPicker: () => import("./CountryPicker.jsx"),
   Header: () => import("./Header.jsx"),
+  SavedSearches: () => import("./SavedSearches.jsx"),
   SearchBox: () => import("./SearchBox.jsx"),
   UnitToggle: () => import("./UnitToggle.jsx"),
 };

@@ -8,6 +8,7 @@ leave the server's fallback markup in place, and one console error names the isl
 """
 
 from django.middleware.csrf import get_token
+from django.urls import reverse
 
 from storefront.brands.templatetags.brands import brand_asset
 from storefront.chrome.preferences import COLOR_MODE_KEY, COLOR_MODES, color_mode
@@ -87,6 +88,8 @@ def header_props(request, context) -> dict:
             "csrfToken": get_token(request),
             "forgotPasswordUrl": external_url("forgot_password"),
         },
+        # Logged in: where the browser's saved searches move into the account (search/saved.py).
+        "searchesMerge": reverse("merge-searches") if user else None,
     }
 
 
@@ -111,7 +114,15 @@ def search_box_props(request, context) -> dict:
         "kept": [[name, value] for name, value in form.get("kept", ())],
         "errors": errors,
         "locale": context["locale"].code,
+        # The account's saved searches when logged in (None: the browser's own, state.js).
+        "recent": form.get("recent"),
     }
+
+
+def saved_searches_props(request, context) -> dict:
+    """Read by static_src/islands/SavedSearches.jsx: the first day a saved search is still worth
+    showing (``searches_today``, set by storefront.search.saved.searches_page)."""
+    return {"today": context["searches_today"]}
 
 
 def unit_toggle_props(request, context) -> dict:
@@ -122,6 +133,7 @@ def unit_toggle_props(request, context) -> dict:
 BUILDERS = {
     "CountryPicker": country_picker_props,
     "Header": header_props,
+    "SavedSearches": saved_searches_props,
     "SearchBox": search_box_props,
     "UnitToggle": unit_toggle_props,
 }

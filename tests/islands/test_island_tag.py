@@ -1,20 +1,10 @@
 """{% island %}: fallback markup plus json_script props built by the island's Python builder."""
 
-import json
 import re
 
 from storefront.islands.props import BUILDERS
-
-
-def _islands(html):
-    return re.findall(r'<(\w+) data-island="(\w+)" data-props="([\w-]+)">', html)
-
-
-def _props(html, props_id):
-    match = re.search(
-        rf'<script id="{props_id}" type="application/json">(.*?)</script>', html, re.S
-    )
-    return json.loads(match.group(1))
+from tests.islands.helpers import islands as _islands
+from tests.islands.helpers import props_by_id as _props
 
 
 def test_home_islands_have_fallbacks_and_props(client):

@@ -2,7 +2,8 @@
 
 On a results page the form shows the search it produced (``search`` in the context); elsewhere
 it starts empty, with two adults in one room. Kept parameters (currency, fid, ...) travel with
-the form as hidden fields so a search never loses them.
+the form as hidden fields so a search never loses them. A logged-in traveller's saved searches
+come along for the island's "Recent searches" (an anonymous visitor's are in the browser).
 """
 
 from datetime import timedelta
@@ -19,6 +20,7 @@ from ..query import (
     SearchQuery,
     today,
 )
+from ..saved import recent_for_box
 
 register = template.Library()
 
@@ -53,4 +55,6 @@ def search_form_values(context) -> dict:
         "age_choices": range(0, MAX_CHILD_AGE + 1),
         "errors": query.errors,
         "kept": sorted(kept.items()),
+        # A logged-in traveller's searches are the account's (storefront/search/saved.py).
+        "recent": recent_for_box(context.get("session_user")),
     }

@@ -1,0 +1,190 @@
+"""Finding a hotel with JavaScript, as a traveller would, in en, he, ja and de on a phone (dark)
+and a desktop (light) — test_search_journey.py walks the same road without JavaScript in the
+other two combinations. Keyboard only up to the results: type a destination and pick it, choose
+the dates in the picker, two adults and a child of 7; then filter 4+ stars with free
+cancellation, sort by price, switch to EUR in the currency dialog (the same hotels, prices
+converted with the provider's exchange rates), then to prices with taxes and fees, open page 2,
+come back, and find the search in /searches. axe finds nothing in any of these states."""
+
+from datetime import date, timedelta
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from storefront.i18n.catalog import translate
+from storefront.i18n.locales import LOCALES
+from storefront.upstream.inventory import exchange_rates
+from tests.e2e.helpers import axe_violations, mounted, tab_to
+from tests.e2e.test_search_journey import nightly_numbers
+
+FORWARD = {"he": "ArrowLeft"}  # the next day is on the left in right-to-left pages
+
+
+def focused_date(page):
+    return page.evaluate("() => document.activeElement.dataset.date")
+
+
+def open_filters(page, width):
+    if width < 1024:
+        page.locator(".filters-panel > summary").click()
+    return page.locator("form.filters")
+
+
+def currency_dialog(page):
+    page.locator("header button.currency-picker").click()
+    dialog = page.locator("dialog[open]")
+    dialog.locator("[data-currency]").first.wait_for()
+    return dialog
+
+
+def cards(page):
+    return page.locator(".hotel-card__name").all_inner_texts()
+
+
+@pytest.mark.parametrize(
+    "code,width,scheme",
+    [(c, w, s) for c in ("en", "he", "ja", "de") for w, s in ((375, "dark"), (1280, "light"))],
+)
+def test_find_a_hotel_with_javascript(new_page, server_url, demo_data, code, width, scheme):
+    page = new_page(width=width, color_scheme=scheme, bypass_csp=True)
+    prefix = LOCALES[code].prefix
+    page.goto(f"{server_url}{prefix}/")
+    root = mounted(page, "SearchBox")
+    answer = page.request.get(f"{server_url}/search/places?q=Barc&locale={code}").json()
+    target = next(p for p in answer["places"] if p["type"] == "city" and p["country_code"] == "es")
+
+    # Destination by keyboard.
+    field = root.get_by_role("combobox")
+    tab_to(page, field)
+    page.keyboard.type("Barc")
+    listbox = page.locator(f"#{field.get_attribute('aria-controls')}")
+    listbox.get_by_role("option").filter(has_text=target["name"]).first.wait_for()
+    for _ in range(10):
+        page.keyboard.press("ArrowDown")
+        active = page.locator(f"#{field.get_attribute('aria-activedescendant')}")
+        if target["name"] in active.inner_text() and target["country"] in active.inner_text():
+            break
+    page.keyboard.press("Enter")
+    assert root.locator("input[name=place]").input_value() == str(target["id"])
+
+    # Dates by keyboard: check-in four weeks after the first bookable day, three nights.
+    tab_to(page, root.locator("#search-check-in"))
+    page.keyboard.press("Enter")
+    dialog = page.locator("dialog[open]")
+    dialog.locator("[role=grid]").first.wait_for()
+    first = date.fromisoformat(focused_date(page))
+    for _ in range(4):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    for _ in range(3):
+        page.keyboard.press(FORWARD.get(code, "ArrowRight"))
+    page.keyboard.press("Enter")
+    check_in, check_out = first + timedelta(days=28), first + timedelta(days=31)
+    assert axe_violations(page) == [], "the open picker"
+    dialog.locator(".picker__actions .button--primary").click()
+    page.locator("dialog[open]").wait_for(state="detached")
+    assert root.locator("#search-check-in").inner_text() == check_in.strftime("%d-%m-%Y")
+
+    # Guests: two adults (the default) and a child of 7.
+    root.locator("#search-guests").click()
+    panel = (
+        page.locator("dialog[open] .guests-editor")
+        if width < 640
+        else root.locator(".guests-popover")
+    )
+    panel.wait_for()
+    panel.locator(".stepper").nth(1).locator("button").nth(1).click()
+    panel.locator("select").select_option("7")
+    assert axe_violations(page) == [], "the open guests picker"
+    panel.locator(".guests-editor__footer .button--primary").click()
+    panel.wait_for(state="hidden")
+
+    with page.expect_navigation():
+        root.locator("button[type=submit]").click()
+    page.wait_for_load_state("load")
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["check_in"] == [check_in.isoformat()] and query["guests"] == ["2-7"]
+    assert page.locator(".hotel-card").count() == 20
+    heading = page.locator("h1.results__title").inner_text()
+    assert target["name"] in heading
+    assert axe_violations(page) == [], "the results"
+
+    # Filters and sort.
+    filters = open_filters(page, width)
+    filters.locator("input[name=stars][value='4']").check()
+    filters.locator("input[name=stars][value='5']").check()
+    filters.locator("input[name=free_cancellation]").check()
+    filters.locator("select[name=sort]").select_option("price_asc")
+    assert axe_violations(page) == [], "the filters, open"
+    with page.expect_navigation():
+        filters.locator("button[type=submit]").click()
+    page.wait_for_load_state("load")
+    assert "sort=price_asc" in page.url and "free_cancellation=1" in page.url
+    usd = nightly_numbers(page)
+    assert usd and usd == sorted(usd)
+    stars = page.locator(".hotel-card__stars [aria-hidden]").all_inner_texts()
+    assert stars and all(len(s.strip()) >= 4 for s in stars)
+    assert page.locator(".badge--good").count() == page.locator(".hotel-card").count()
+    names = cards(page)
+    assert axe_violations(page) == [], "the filtered, sorted results"
+
+    # EUR: the same hotels in the same order, each price converted at the provider's rate.
+    fx = exchange_rates()
+    dialog = currency_dialog(page)
+    assert axe_violations(page) == [], "the currency dialog"
+    with page.expect_navigation():
+        dialog.locator('[data-currency="EUR"]').click()
+    page.wait_for_load_state("load")
+    assert "currency=EUR" in page.url
+    assert cards(page) == names
+    assert all("€" in t for t in page.locator(".hotel-card__nightly").all_inner_texts())
+    eur = nightly_numbers(page)
+    ratio = fx["EUR"] / fx.get("USD", 1.0)
+    assert all(abs(e - u * ratio) <= max(0.02, u * ratio * 0.005) for e, u in zip(eur, usd)), (
+        eur,
+        usd,
+    )
+
+    # Gross: taxes and fees included, more than before, still cheapest first.
+    dialog = currency_dialog(page)
+    with page.expect_navigation():
+        dialog.locator("input[value=gross]").click()
+    page.wait_for_load_state("load")
+    note = page.locator(".hotel-card__note").first.inner_text()
+    assert note == translate("results.gross_note", code)
+    gross = nightly_numbers(page)
+    assert gross == sorted(gross)
+    assert sum(gross) > sum(eur)
+    assert axe_violations(page) == [], "the results with gross prices"
+
+    # Page 2 and back (on a filter narrow enough for one page, widen it again first).
+    if not page.locator("a[rel=next]").count():
+        filters = open_filters(page, width)
+        filters.locator("input[name=stars][value='4']").uncheck()
+        filters.locator("input[name=stars][value='5']").uncheck()
+        with page.expect_navigation():
+            filters.locator("button[type=submit]").click()
+        page.wait_for_load_state("load")
+    first_page = cards(page)
+    with page.expect_navigation():
+        page.locator("a[rel=next]").click()
+    page.wait_for_load_state("load")
+    assert "page=2" in page.url
+    assert page.locator(".pagination [aria-current=page]").inner_text() == "2"
+    assert not set(cards(page)) & set(first_page)
+    assert axe_violations(page) == [], "page 2"
+    page.go_back()
+    page.wait_for_load_state("load")
+    assert cards(page) == first_page
+
+    # The search is in /searches, and reopens its results.
+    page.goto(f"{server_url}{prefix}/searches")
+    listed = page.locator(".saved-search__link").filter(has_text=target["name"])
+    listed.first.wait_for()
+    assert check_in.strftime("%d-%m-%Y") in listed.first.inner_text()
+    assert axe_violations(page) == [], "/searches"
+    with page.expect_navigation():
+        listed.first.click()
+    page.wait_for_load_state("load")
+    assert parse_qs(urlsplit(page.url).query)["check_in"] == [check_in.isoformat()]
+    assert page.locator(".hotel-card").count() > 0

@@ -1,0 +1,22 @@
+"""Reading islands out of rendered HTML: which islands a page has, and their props."""
+
+import json
+import re
+
+
+def islands(html):
+    """(tag, name, props id) of every ``{% island %}`` in ``html``."""
+    return re.findall(r'<(\w+) data-island="(\w+)" data-props="([\w-]+)">', html)
+
+
+def props_by_id(html, props_id):
+    match = re.search(
+        rf'<script id="{props_id}" type="application/json">(.*?)</script>', html, re.S
+    )
+    return json.loads(match.group(1))
+
+
+def island_props(html, name):
+    """The props of the page's island ``name`` (its first one)."""
+    props_id = next(pid for _tag, island, pid in islands(html) if island == name)
+    return props_by_id(html, props_id)
