@@ -191,6 +191,15 @@ export function encodeGuests(rooms) {
   return rooms.map((room) => [room.adults, ...room.children].join("-")).join(",");
 }
 
+/** "2 adults, 1 child, 2 rooms" in the page's language (`t` is i18next's). */
+export function guestsSummary(t, rooms) {
+  const { adults, children, rooms: count } = guestTotals(rooms);
+  const parts = [t("guests.adults", { count: adults })];
+  if (children) parts.push(t("guests.children", { count: children }));
+  if (count > 1) parts.push(t("guests.rooms", { count }));
+  return parts.join(", ");
+}
+
 export function guestTotals(rooms) {
   return {
     adults: rooms.reduce((sum, room) => sum + room.adults, 0),

@@ -4,11 +4,12 @@
  * answers aborted); the visitor's saved searches come first under "Recent searches" while the
  * field is empty or they match. Choosing a place fills the text and the hidden `place` input;
  * typing again clears `place`. Choosing a saved search opens its URL. A polite status region
- * says how many suggestions there are.
+ * says how many suggestions there are. Its own chunk: SearchBox shows a plain field of the same
+ * look until the visitor first points at or focuses it, then swaps this in (focus and text kept).
  */
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Icon } from "./icons.jsx";
-import { formatDay, guestTotals, parseGuests } from "../stay.js";
+import { formatDay, guestsSummary, parseGuests } from "../stay.js";
 
 function Clock() {
   return (
@@ -28,15 +29,7 @@ function fold(text, locale) {
   return String(text ?? "").normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase(locale);
 }
 
-export function guestsSummary(t, rooms) {
-  const { adults, children, rooms: count } = guestTotals(rooms);
-  const parts = [t("guests.adults", { count: adults })];
-  if (children) parts.push(t("guests.children", { count: children }));
-  if (count > 1) parts.push(t("guests.rooms", { count }));
-  return parts.join(", ");
-}
-
-export default function DestinationCombobox({ t, locale, value, onValue, place, onPlace, recent, error, errorId }) {
+export default function DestinationCombobox({ t, locale, value, onValue, place, onPlace, recent, error, errorId, start }) {
   const id = useId().replace(/:/g, "");
   const listId = `${id}-list`;
   const inputRef = useRef(null);
@@ -45,6 +38,18 @@ export default function DestinationCombobox({ t, locale, value, onValue, place, 
   const [places, setPlaces] = useState([]);
   const [answered, setAnswered] = useState(""); // the text the places belong to
   const typed = value.trim();
+
+  // Loaded on first use (SearchBox): the visitor may already be in the field, typing, and may
+  // have pressed an arrow key to reach the suggestions (`start`). A layout effect: the focus
+  // moves in the same task that replaced the plain field, so no keystroke falls between.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!start?.focused || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    setOpen(true);
+    if (start.key === "ArrowDown") setActive(0);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on mount
 
   // Suggestions: debounced, the previous request aborted when the text changes.
   useEffect(() => {

@@ -10,10 +10,23 @@
  * A bottom sheet whose content is scrolled down scrolls back under a finger pulling down; only
  * from the top of its content does that swipe close it.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export const SWIPE_BREAKPOINT = 639;
 const SWIPE_DISTANCE = 60;
+const PHONE = `(max-width: ${SWIPE_BREAKPOINT}px)`;
+
+/** Whether the window is phone-sized (where sheets replace popovers), kept current. */
+export function usePhone() {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE);
+    const changed = () => setPhone(query.matches);
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  }, []);
+  return phone;
+}
 
 function swipeCloses(variant, dx, dy, scrolled) {
   if (window.innerWidth > SWIPE_BREAKPOINT) return false;

@@ -1,21 +1,54 @@
 /**
  * The search box: the same form as templates/includes/search_form.html (same classes, same
- * names for what is submitted), with a destination combobox, a date-range picker loaded on
- * first open, and a guests picker writing the one `guests` encoding (so the form never sends
+ * names for what is submitted), with a destination combobox loaded on first use, a date-range
+ * picker loaded on first open, and a guests picker (its panel loaded on first open) writing the one `guests` encoding (so the form never sends
  * rooms/adults/children/age and is never redirected). On submit an anonymous visitor's search is
  * saved (state.js `searches`) for the combobox's "Recent searches", then the form is sent as a
  * plain GET; a logged-in traveller's recent searches come from the account (props.recent).
  * Props: storefront.islands.props.search_box_props.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";
-import DestinationCombobox from "./DestinationCombobox.jsx";
 import GuestsField from "./GuestsField.jsx";
+import { onChunkFailure } from "../living.js";
 import { checkShape } from "./shape.js";
 import { addSearch, readLocal, visibleSearches, writeLocal } from "../state.js";
 import { agesComplete, bookingWindow, datesError, formatDay, isIso, localToday, parseGuests } from "../stay.js";
 
 const loadPicker = () => import("./dialogs/DatePickerDialog.jsx");
+const loadCombobox = () => import("./DestinationCombobox.jsx");
+
+/**
+ * The destination field until the combobox's code is wanted: the same input (id, name, look,
+ * role) as DestinationCombobox renders, which loads on the first pointer over the field or
+ * focus in it and then takes over with the focus and the text typed so far.
+ */
+function useCombobox() {
+  const [Combobox, setCombobox] = useState(null);
+  const asked = useRef(false);
+  const start = useRef({ focused: false, key: null }); // an arrow pressed before it arrived
+  const want = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    loadCombobox().then(
+      (module) => {
+        start.current.focused = document.activeElement?.id === "search-destination";
+        setCombobox(() => module.default);
+      },
+      (error) => {
+        console.error(error);
+        onChunkFailure(); // the plain field goes on working: the form still submits its text
+      },
+    );
+  }, []);
+  const onKeyDown = useCallback((event) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      start.current.key = event.key;
+    }
+  }, []);
+  return [Combobox, want, start, onKeyDown];
+}
 
 /** Run by mount.js before mounting (see ./shape.js). */
 export function checkProps(props) {
@@ -53,6 +86,7 @@ export default function SearchBox(props) {
   const [rooms, setRooms] = useState(() => parseGuests(props.guests));
   const [errors, setErrors] = useState(props.errors);
   const [pickerOpen, setPickerOpen] = useState(null); // null, "check_in" or "check_out"
+  const [Combobox, wantCombobox, comboboxStart, plainKeyDown] = useCombobox();
   const closePicker = useCallback(() => setPickerOpen(null), []);
   // A logged-in traveller's searches are the account's (props.recent, newest first); an
   // anonymous visitor's are this browser's.
@@ -116,8 +150,22 @@ export default function SearchBox(props) {
       onSubmit={onSubmit}>
       <div className={`search-form__field search-form__field--wide${errors.destination ? " field--invalid" : ""}`}>
         <label className="field-label" htmlFor="search-destination">{t("search.destination")}</label>
-        <DestinationCombobox t={t} locale={locale} value={destination} onValue={setDestination} place={place}
-          onPlace={setPlace} recent={recent} error={errors.destination} errorId="search-destination-error" />
+        {Combobox ? (
+          <Combobox t={t} locale={locale} value={destination} onValue={setDestination} place={place} onPlace={setPlace}
+            recent={recent} error={errors.destination} errorId="search-destination-error" start={comboboxStart.current} />
+        ) : (
+          <div className="combobox" onPointerEnter={wantCombobox}>
+            <input className="input" id="search-destination" name="destination" type="search" autoComplete="off"
+              spellCheck="false" placeholder={t("search.destination_placeholder")} role="combobox"
+              aria-autocomplete="list" aria-expanded="false" aria-invalid={errors.destination ? "true" : undefined}
+              aria-describedby={errors.destination ? "search-destination-error" : undefined} value={destination}
+              onFocus={wantCombobox} onPointerDown={wantCombobox} onKeyDown={plainKeyDown}
+              onChange={(event) => {
+                setDestination(event.target.value);
+                if (place) setPlace("");
+              }} />
+          </div>
+        )}
         <input type="hidden" name="place" value={place} disabled={!place} />
         <FieldError t={t} id="search-destination-error" error={errors.destination} />
       </div>

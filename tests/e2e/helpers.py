@@ -1,6 +1,9 @@
 """Small helpers for browser journeys."""
 
+import re
 from pathlib import Path
+
+from playwright.sync_api import expect
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -19,10 +22,12 @@ def mounted(page, island):
 
 
 def tab_to(page, locator, *, limit=80):
-    """Press Tab (keyboard only) until ``locator`` has the focus."""
-    handle = locator.element_handle()
+    """Press Tab (keyboard only) until ``locator`` has the focus. The locator is read again at
+    every step: a field an island swaps for a richer one on focus (the destination combobox)
+    counts as reached when its successor has the focus."""
+    locator.wait_for(state="attached")
     for _ in range(limit):
-        if page.evaluate("(el) => document.activeElement === el", handle):
+        if locator.evaluate("(el) => document.activeElement === el"):
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {locator}")
@@ -46,3 +51,16 @@ def axe_violations(page):
     return [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]
     ]
+
+
+def live_combobox(field):
+    """Wait until the search box's destination field is the combobox itself: its code loads on
+    the first focus or pointer (SearchBox.jsx), and until then the field is a plain one."""
+    expect(field).to_have_attribute("aria-controls", re.compile(r"\S"))
+    return field
+
+
+def active_option(page, field):
+    """The combobox's active option, once it has one."""
+    expect(field).to_have_attribute("aria-activedescendant", re.compile(r"\S"))
+    return page.locator(f"#{field.get_attribute('aria-activedescendant')}")

@@ -9,7 +9,7 @@ import pytest
 from storefront.i18n.catalog import translate
 from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.search.query import today
-from tests.e2e.helpers import axe_violations, mounted, open_dialog_with_keyboard
+from tests.e2e.helpers import active_option, axe_violations, mounted, open_dialog_with_keyboard
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -109,5 +109,5 @@ def test_at_login_the_browsers_searches_move_into_the_account(new_page, server_u
     field = root.get_by_role("combobox")
     field.focus()
     other.keyboard.press("ArrowDown")
-    active = other.locator(f"#{field.get_attribute('aria-activedescendant')}")
+    active = active_option(other, field)
     assert "Lisbon" in active.inner_text()  # the newest first

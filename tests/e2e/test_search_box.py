@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.e2e.helpers import axe_violations, mounted, tab_to
+from tests.e2e.helpers import active_option, axe_violations, live_combobox, mounted, tab_to
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = {"en": "", "he": "/he", "ja": "/ja", "de": "/de"}
@@ -23,6 +23,12 @@ SATURDAY = {"en": "Saturday", "he": "יום שבת", "ja": "土曜日", "de": "S
 # A catalog key shown instead of its text ("picker.nights", "search.errors.past").
 KEY_RE = re.compile(r"\b(?:search|guests|picker|combobox|place|dialog)\.[a-z_]+(?:\.[a-z_]+)?\b")
 PICKER_CHUNK = "DatePickerDialog"
+COMBOBOX_CHUNK = "DestinationCombobox"
+GUESTS_CHUNK = "GuestsDialog"
+
+
+def loaded(requests, chunk):
+    return [url for url in requests if f"/{chunk}-" in url]
 
 
 def iso(day: date) -> str:
@@ -96,10 +102,14 @@ def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, wi
     target = barcelona(page, server_url, locale)
 
     # Destination: type, arrow down to Barcelona, Enter.
+    # The combobox's and the guests panel's code wait for their first use, like the picker's.
+    assert not loaded(requests, COMBOBOX_CHUNK) and not loaded(requests, GUESTS_CHUNK)
     field = root.get_by_role("combobox")
     assert field.get_attribute("aria-autocomplete") == "list"
     tab_to(page, field)
     page.keyboard.type("Barc")
+    live_combobox(field)
+    assert loaded(requests, COMBOBOX_CHUNK)
     listbox = page.locator(f"#{field.get_attribute('aria-controls')}")
     listbox.get_by_role("option").filter(has_text=target["name"]).first.wait_for()
     assert field.get_attribute("aria-expanded") == "true"
@@ -220,6 +230,7 @@ def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, wi
     # Guests: 2 adults (the default) and a child of 7.
     guests_button = root.locator("#search-guests")
     tab_to(page, guests_button)
+    assert not loaded(requests, GUESTS_CHUNK)
     page.keyboard.press("Enter")
     panel = (
         page.locator("dialog[open] .guests-editor")
@@ -283,8 +294,8 @@ def test_recent_search_is_offered_first(new_page, server_url, demo_data):
     root = mounted(page, "SearchBox")
     field = root.get_by_role("combobox")
     field.focus()
-    page.keyboard.press("ArrowDown")
-    active = page.locator(f"#{field.get_attribute('aria-activedescendant')}")
+    page.keyboard.press("ArrowDown")  # pressed at once, even before the combobox's code is here
+    active = active_option(page, field)
     assert "Lisbon" in active.inner_text()
     assert dmy(day) in active.inner_text()
     group = page.locator(f"#{field.get_attribute('aria-controls')} [role=group]").first
@@ -337,6 +348,7 @@ def test_no_axe_violations_with_combobox_and_picker_open(
     root = mounted(page, "SearchBox")
     field = root.get_by_role("combobox")
     field.type("Barc")
+    live_combobox(field)
     page.locator(f"#{field.get_attribute('aria-controls')} [role=option]").first.wait_for()
     page.keyboard.press("ArrowDown")
     assert axe_violations(page) == []
@@ -363,3 +375,25 @@ def test_without_javascript_the_form_is_unchanged(new_page, server_url):
     assert form.locator("input[type=date][name=check_in]").count() == 1
     assert form.locator("select[name=rooms]").count() == 1
     assert form.locator("details.guests-field").count() == 1
+
+
+def test_typing_before_the_combobox_arrives_loses_nothing(new_page, server_url, demo_data):
+    """The combobox's code loads on first focus; on a slow link the visitor types on in the
+    plain field meanwhile, and presses ArrowDown: the text, the focus and the key all carry over."""
+    page = new_page(width=1280)
+    held = []
+    page.route(f"**/{COMBOBOX_CHUNK}-*.js", lambda route: held.append(route))
+    page.goto(f"{server_url}/")
+    root = mounted(page, "SearchBox")
+    field = root.locator("#search-destination")
+    tab_to(page, field)
+    page.keyboard.type("Barc")
+    page.keyboard.press("ArrowDown")
+    assert len(held) == 1 and field.get_attribute("aria-controls") is None
+    assert field.input_value() == "Barc"
+    held[0].continue_()
+    active = active_option(page, live_combobox(field))
+    assert "Barcelona" in active.inner_text()
+    assert page.evaluate("() => document.activeElement.id") == "search-destination"
+    page.keyboard.type("e")
+    assert field.input_value() == "Barce"

@@ -14,7 +14,7 @@ import pytest
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.upstream.inventory import exchange_rates
-from tests.e2e.helpers import axe_violations, mounted, tab_to
+from tests.e2e.helpers import axe_violations, live_combobox, mounted, tab_to
 from tests.e2e.test_search_journey import nightly_numbers
 
 FORWARD = {"he": "ArrowLeft"}  # the next day is on the left in right-to-left pages
@@ -57,6 +57,7 @@ def test_find_a_hotel_with_javascript(new_page, server_url, demo_data, code, wid
     field = root.get_by_role("combobox")
     tab_to(page, field)
     page.keyboard.type("Barc")
+    live_combobox(field)
     listbox = page.locator(f"#{field.get_attribute('aria-controls')}")
     listbox.get_by_role("option").filter(has_text=target["name"]).first.wait_for()
     for _ in range(10):

@@ -11,8 +11,7 @@
  * still focusable). A status region says the range and its number of nights.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import Dialog from "../Dialog.jsx";
-import { usePhone } from "../GuestsField.jsx";
+import Dialog, { usePhone } from "../Dialog.jsx";
 import { formatDay, isSelectable, monthWeeks, monthsFrom, moveKey, nights, pressDay, toDate } from "../../stay.js";
 
 const REFERENCE_SUNDAY = Date.UTC(2023, 0, 1); // a Sunday
