@@ -2,11 +2,13 @@
 
 The server's HTML is translated; this checks what the islands render after they mount: the
 header, footer and unit toggle, then each dialog (phone menu sheet, currency, language, country,
-login). No visible text or accessible name may be a catalog key (``nav.hotels``) or the English
+login, date picker, guests), then a search saved in the browser on /searches and in the search
+box's recent searches. No visible text or accessible name may be a catalog key (``nav.hotels``) or the English
 text of a message that the locale's catalog words differently. One browser context per locale.
 """
 
 import re
+from datetime import date, timedelta
 
 import pytest
 from playwright.sync_api import expect
@@ -22,6 +24,13 @@ DIALOGS = {  # control (at 375 px) -> the key of the dialog's title
     "login": ("header a.login-button", "pages.login.title"),
     "date picker": ("form.search-form #search-check-in", "picker.title"),
     "guests": ("form.search-form .guests-field button[aria-haspopup]", "guests.title"),
+}
+_IN = (date.today() + timedelta(days=30)).isoformat()
+_OUT = (date.today() + timedelta(days=33)).isoformat()
+SAVED = {  # a search as the search box saves it in the browser (state.js)
+    "router": f"/hotels/search?place=2002&check_in={_IN}&check_out={_OUT}&guests=2-7,1",
+    "label": "Barcelona",
+    "params": {"check_in": _IN, "check_out": _OUT, "guests": "2-7,1"},
 }
 KEY_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
 NAMED_BY = ("aria-label", "aria-description", "title", "placeholder", "alt")
@@ -126,4 +135,13 @@ def test_islands_are_translated_in_every_locale(new_page, server_url, code):
     page.set_viewport_size({"width": 1280, "height": 800})  # the desktop navigation shows
     expect(page.locator("header .site-nav")).to_be_visible()
     problems += _problems(page, words, "page at 1280 px", "[data-island]")
+
+    # A search this browser saved: listed on /searches, offered first by the combobox.
+    page.evaluate("(s) => localStorage.setItem('searches', JSON.stringify([s]))", SAVED)
+    page.goto(f"{server_url}{LOCALES[code].prefix}/searches", wait_until="domcontentloaded")
+    expect(page.locator('[data-island="SavedSearches"] .saved-search')).to_have_count(1)
+    problems += _problems(page, words, "saved searches", "[data-island]")
+    page.locator("#search-destination").focus()  # the search form below the list
+    expect(page.locator('[data-island="SearchBox"] [role=option]')).to_have_count(1)
+    problems += _problems(page, words, "recent searches", '[data-island="SearchBox"]')
     assert problems == [], "\n".join(dict.fromkeys(problems))
