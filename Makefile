@@ -41,7 +41,7 @@ install: $(STAMPS)/python $(STAMPS)/node
 
 build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, compressed + hashed)
 
-bench: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## page weight; answers while the provider is slow
+bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## page weight; answers while the provider is slow
 	$(PY) manage.py bench
 	$(PY) -m tests.bench_resilience
 
