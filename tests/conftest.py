@@ -149,7 +149,6 @@ def pytest_configure(config):
 def _demo_rows(django_db_setup, django_db_blocker):
     """The demo brands and users, written once for the whole session."""
     from storefront.sandbox.demo import load_demo_data
-
     from storefront.sandbox.views import DUMMY_HASH
 
     # The sandbox checks every unknown email against this hash: made with the production hasher,

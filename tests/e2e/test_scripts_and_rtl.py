@@ -108,7 +108,7 @@ def test_the_destination_hint_fits_its_field_in_every_locale(new_page, server_ur
             field = page.locator("#search-destination")
             scroll_width, client_width = field.evaluate(HINT_FITS)
             if scroll_width > client_width:
-                problems.append(f"{code} at {width} px: hint {scroll_width} px in {client_width} px")
+                problems.append(f"{code} at {width} px: hint {scroll_width} px in {client_width}")
     assert problems == [], "\n".join(problems)
 
 

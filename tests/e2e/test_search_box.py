@@ -79,10 +79,12 @@ def open_search_page(new_page, server_url, prefix, width, **options):
     return page, root, requests
 
 
-@pytest.mark.parametrize("width", [1280, 375])
-@pytest.mark.parametrize("locale", list(LOCALES))
-def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, width):
-    page, root, requests = open_search_page(new_page, server_url, LOCALES[locale], width)
+def search_by_keyboard(page, root, requests, server_url, locale, width, check=lambda state: None):
+    """The search box by keyboard only, from a page that has it to the results: Barcelona
+    picked from the suggestions, a stay chosen in the date picker (its window, Sunday-first weeks,
+    names in the page's language, the 31-day limit), two adults and a child of 7, then submit.
+    ``check(state)`` runs with the picker and the guests panel open. Returns the place and dates.
+    Walked by test_search_journey_js.py in en, he, ja and de at 375 and 1280 px."""
     props = page.evaluate(
         "(id) => JSON.parse(document.getElementById(id).textContent)",
         root.get_attribute("data-props"),
@@ -221,6 +223,7 @@ def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, wi
         picker_status.inner_text() == f"{dates.replace('{{check_out}}', dmy(check_out))} · {nights}"
     )
     no_keys(page)
+    check("the open picker")
     dialog.locator(".picker__actions .button--primary").click()
     page.locator("dialog[open]").wait_for(state="detached")
     assert check_in_button.inner_text() == dmy(check_in)
@@ -249,6 +252,7 @@ def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, wi
     panel.locator("select").select_option("7")
     no_keys(page)
     assert not fewer.is_disabled()
+    check("the open guests picker")
     panel.locator(".guests-editor__footer .button--primary").click()
     panel.wait_for(state="hidden")
     messages = catalog["guests"]
@@ -271,6 +275,7 @@ def test_keyboard_journey_to_results(new_page, server_url, demo_data, locale, wi
     # The search is saved and offered first when the field is focused and empty.
     saved = page.evaluate("() => JSON.parse(localStorage.getItem('searches'))")
     assert saved[-1]["params"]["check_in"] == iso(check_in)
+    return target, check_in, check_out
 
 
 def test_recent_search_is_offered_first(new_page, server_url, demo_data):

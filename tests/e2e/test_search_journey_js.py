@@ -1,13 +1,13 @@
 """Finding a hotel with JavaScript, as a traveller would, in en, he, ja and de on a phone (dark)
 and a desktop (light) — test_search_journey.py walks the same road without JavaScript in the
-other two combinations. Keyboard only up to the results: type a destination and pick it, choose
-the dates in the picker, two adults and a child of 7; then filter 4+ stars with free
+other two combinations. Keyboard only up to the results (test_search_box.search_by_keyboard: a
+destination picked from the suggestions, the dates in the picker with its limits, two adults and
+a child of 7); then filter 4+ stars with free
 cancellation, sort by price, switch to EUR in the currency dialog (the same hotels, prices
 converted with the provider's exchange rates), then to prices with taxes and fees, open page 2,
 come back, and find the search in /searches. axe finds nothing in any of these states (checked
 in en and he, at both widths and in both schemes)."""
 
-from datetime import date, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -16,17 +16,12 @@ from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.upstream.inventory import exchange_rates
 from tests.e2e.helpers import axe_violations as check_axe
-from tests.e2e.helpers import live_combobox, mounted, tab_to
+from tests.e2e.test_search_box import open_search_page, search_by_keyboard
 from tests.e2e.test_search_journey import nightly_numbers
 
-FORWARD = {"he": "ArrowLeft"}  # the next day is on the left in right-to-left pages
 # axe runs in every state of the journey in a left-to-right and a right-to-left locale at both
 # widths in both schemes; ja and de walk the same journey for their words and layout.
 AXE_LOCALES = ("en", "he")
-
-
-def focused_date(page):
-    return page.evaluate("() => document.activeElement.dataset.date")
 
 
 def open_filters(page, width):
@@ -51,67 +46,18 @@ def cards(page):
     [(c, w, s) for c in ("en", "he", "ja", "de") for w, s in ((375, "dark"), (1280, "light"))],
 )
 def test_find_a_hotel_with_javascript(new_page, server_url, demo_data, code, width, scheme):
-    page = new_page(width=width, color_scheme=scheme, bypass_csp=True)
+    page, root, requests = open_search_page(
+        new_page, server_url, LOCALES[code].prefix, width, color_scheme=scheme, bypass_csp=True
+    )
     prefix = LOCALES[code].prefix
 
     def no_axe_violations(state):
         if code in AXE_LOCALES:
             assert check_axe(page) == [], state
 
-    page.goto(f"{server_url}{prefix}/")
-    root = mounted(page, "SearchBox")
-    answer = page.request.get(f"{server_url}/search/places?q=Barc&locale={code}").json()
-    target = next(p for p in answer["places"] if p["type"] == "city" and p["country_code"] == "es")
-
-    # Destination by keyboard.
-    field = root.get_by_role("combobox")
-    tab_to(page, field)
-    page.keyboard.type("Barc")
-    live_combobox(field)
-    listbox = page.locator(f"#{field.get_attribute('aria-controls')}")
-    listbox.get_by_role("option").filter(has_text=target["name"]).first.wait_for()
-    for _ in range(10):
-        page.keyboard.press("ArrowDown")
-        active = page.locator(f"#{field.get_attribute('aria-activedescendant')}")
-        if target["name"] in active.inner_text() and target["country"] in active.inner_text():
-            break
-    page.keyboard.press("Enter")
-    assert root.locator("input[name=place]").input_value() == str(target["id"])
-
-    # Dates by keyboard: check-in four weeks after the first bookable day, three nights.
-    tab_to(page, root.locator("#search-check-in"))
-    page.keyboard.press("Enter")
-    dialog = page.locator("dialog[open]")
-    dialog.locator("[role=grid]").first.wait_for()
-    first = date.fromisoformat(focused_date(page))
-    for _ in range(4):
-        page.keyboard.press("ArrowDown")
-    page.keyboard.press("Enter")
-    for _ in range(3):
-        page.keyboard.press(FORWARD.get(code, "ArrowRight"))
-    page.keyboard.press("Enter")
-    check_in, check_out = first + timedelta(days=28), first + timedelta(days=31)
-    no_axe_violations("the open picker")
-    dialog.locator(".picker__actions .button--primary").click()
-    page.locator("dialog[open]").wait_for(state="detached")
-    assert root.locator("#search-check-in").inner_text() == check_in.strftime("%d-%m-%Y")
-
-    # Guests: two adults (the default) and a child of 7.
-    root.locator("#search-guests").click()
-    panel = (
-        page.locator("dialog[open] .guests-editor")
-        if width < 640
-        else root.locator(".guests-popover")
+    target, check_in, _ = search_by_keyboard(
+        page, root, requests, server_url, code, width, check=no_axe_violations
     )
-    panel.wait_for()
-    panel.locator(".stepper").nth(1).locator("button").nth(1).click()
-    panel.locator("select").select_option("7")
-    no_axe_violations("the open guests picker")
-    panel.locator(".guests-editor__footer .button--primary").click()
-    panel.wait_for(state="hidden")
-
-    with page.expect_navigation():
-        root.locator("button[type=submit]").click()
     page.wait_for_load_state("load")
     query = parse_qs(urlsplit(page.url).query)
     assert query["check_in"] == [check_in.isoformat()] and query["guests"] == ["2-7"]
@@ -151,10 +97,8 @@ def test_find_a_hotel_with_javascript(new_page, server_url, demo_data, code, wid
     assert all("€" in t for t in page.locator(".hotel-card__nightly").all_inner_texts())
     eur = nightly_numbers(page)
     ratio = fx["EUR"] / fx.get("USD", 1.0)
-    assert all(abs(e - u * ratio) <= max(0.02, u * ratio * 0.005) for e, u in zip(eur, usd)), (
-        eur,
-        usd,
-    )
+    pairs = list(zip(eur, usd, strict=True))
+    assert all(abs(e - u * ratio) <= max(0.02, u * ratio * 0.005) for e, u in pairs), pairs
 
     # Gross: taxes and fees included, more than before, still cheapest first.
     dialog = currency_dialog(page)
