@@ -18,6 +18,18 @@ CHECK_OUT = CHECK_IN + timedelta(days=3)
 NUMBER = re.compile(r"[\d.,\s\u00a0\u202f]+")
 
 
+def four_stars_free_cancellation_by_price(page):
+    """On results filtered to 4+ stars with free cancellation, sorted by price: check that they
+    are; return the prices per night and the hotel names, in page order."""
+    assert "sort=price_asc" in page.url and "free_cancellation=1" in page.url
+    prices = nightly_numbers(page)
+    assert prices and prices == sorted(prices)
+    stars = page.locator(".hotel-card__stars [aria-hidden]").all_inner_texts()
+    assert stars and all(len(s.strip()) >= 4 for s in stars)
+    assert page.locator(".badge--good").count() == page.locator(".hotel-card").count()
+    return prices, page.locator(".hotel-card__name").all_inner_texts()
+
+
 def nightly_numbers(page):
     """The price per night of each card, as numbers, in page order."""
     values = []
@@ -86,13 +98,7 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     filters.locator("select[name=sort]").select_option("price_asc")
     filters.locator("button[type=submit]").click()
     page.wait_for_load_state("load")  # the whole new page, not its first bytes
-    assert "sort=price_asc" in page.url and "free_cancellation=1" in page.url
-    prices = nightly_numbers(page)
-    assert prices and prices == sorted(prices)
-    stars = page.locator(".hotel-card__stars [aria-hidden]").all_inner_texts()
-    assert stars and all(len(s.strip()) >= 4 for s in stars)
-    assert page.locator(".badge--good").count() == page.locator(".hotel-card").count()
-    names = page.locator(".hotel-card__name").all_inner_texts()
+    prices, names = four_stars_free_cancellation_by_price(page)
 
     # EUR: the same hotels in the same order, prices in euros.
     picker = open_picker(page, "currency")
