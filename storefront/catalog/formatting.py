@@ -10,11 +10,13 @@ apart from the digits by a no-break space (``currencySpacing``: "HUF 1,234.50", 
 
 import math
 import unicodedata
+from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import cache
 from numbers import Real
 
 from babel import Locale as BabelLocale
+from babel.dates import format_date, format_time
 from babel.numbers import (
     get_currency_precision,
     get_currency_symbol,
@@ -138,6 +140,20 @@ def format_money(
     return _render(
         standard.pattern, number, locale, digits=digits, numbering=numbering, currency=currency
     )
+
+
+def format_moment(iso: str, locale: str) -> str:
+    """An ISO date and time with its UTC offset ("2027-03-08T23:59:00+01:00") as the locale
+    writes a date and time, at that offset (a hotel's deadline in the hotel's own time); the
+    text as given when it is not one."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return str(iso)
+    babel = _babel(locale)
+    time = format_time(moment, "short", tzinfo=moment.tzinfo, locale=babel)
+    day = format_date(moment.date(), "medium", locale=babel)
+    return str(babel.datetime_formats["medium"]).replace("{1}", day).replace("{0}", time)
 
 
 def format_area(square_metres, unit: str, locale: str) -> str:

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, replace
 
 from storefront.upstream import inventory
-from storefront.upstream.inventory import Hotel, Offer, Place
+from storefront.upstream.inventory import Hotel, Offer, Place, Room
 
 from .israel_vat import apply_israel_vat
 from .query import PER_PAGE, SearchQuery
@@ -60,16 +60,27 @@ def top(
     hotels = inventory.top_hotels(place.id, locale, limit=limit)
     rates = {}
     if query.dated and hotels:
-        rates = inventory.rates(
+        rates = _stay_rates(
+            query,
             hotel_ids=[h.id for h in hotels],
-            check_in=query.check_in,
-            check_out=query.check_out,
-            occupancies=query.occupancies(),
             currency=currency,
-            guest_country=country,
+            country=country,
             locale=locale,
         )
     return [_row(h, rates, query, place, country) for h in hotels]
+
+
+def _stay_rates(query: SearchQuery, *, currency: str, country: str | None, locale: str, **which):
+    """The provider's rates for the query's stay and guests; ``which``: a place or hotel ids."""
+    return inventory.rates(
+        check_in=query.check_in,
+        check_out=query.check_out,
+        occupancies=query.occupancies(),
+        currency=currency,
+        guest_country=country,
+        locale=locale,
+        **which,
+    )
 
 
 def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place, country) -> Result:
@@ -96,6 +107,35 @@ def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place, country) -
     )
 
 
+@dataclass(frozen=True)
+class RoomOffers:
+    room: Room
+    offers: tuple[Offer, ...]  # cheapest first, as this visitor pays them
+
+
+def hotel_rooms(
+    hotel: Hotel, query: SearchQuery, *, locale: str, currency: str, country: str | None
+) -> list[RoomOffers] | None:
+    """The hotel's rooms that sell the query's stay, each with every offer (board,
+    refundability) as this visitor pays it (Israel VAT applied), in the provider's room order;
+    None without valid dates. Raises ``UpstreamError`` like ``search``."""
+    if not query.dated:
+        return None
+    rates = _stay_rates(
+        query, hotel_ids=[hotel.id], currency=currency, country=country, locale=locale, mode="all"
+    ).get(hotel.id)
+    offers = [apply_israel_vat(o, hotel, country) for o in (rates.offers if rates else ())]
+    rooms = []
+    for room in hotel.rooms:
+        mine = sorted(
+            (o for o in offers if o.room_id == room.id),
+            key=lambda o: (o.price.gross, o.price.net, o.board, not o.refundable),
+        )
+        if mine:
+            rooms.append(RoomOffers(room=room, offers=tuple(mine)))
+    return rooms
+
+
 def search(
     query: SearchQuery,
     place: Place,
@@ -110,14 +150,8 @@ def search(
     hotels = inventory.hotels_in_place(place.id, locale)
     rates = {}
     if query.dated:
-        rates = inventory.rates(
-            place=place.id,
-            check_in=query.check_in,
-            check_out=query.check_out,
-            occupancies=query.occupancies(),
-            currency=currency,
-            guest_country=country,
-            locale=locale,
+        rates = _stay_rates(
+            query, place=place.id, currency=currency, country=country, locale=locale
         )
     rows = [_row(h, rates, query, place, country) for h in hotels]
     kept = [r for r in rows if _matches(r, query, display)]

@@ -18,8 +18,9 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from storefront.brands.selectors import link_origin
-from storefront.catalog.formatting import format_money
-from storefront.i18n.locales import LOCALES, get_locale
+from storefront.catalog.formatting import format_area, format_moment, format_money
+from storefront.i18n.catalog import messages
+from storefront.i18n.locales import DEFAULT_LOCALE, LOCALES, get_locale
 from storefront.pages.views import render_page
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
@@ -27,7 +28,7 @@ from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
 
 from .query import BOARDS, SORTS, SearchQuery
-from .results import Result, Results, search, top
+from .results import Result, Results, RoomOffers, hotel_rooms, search, top
 from .saved import remember
 
 # Routes whose place is named by slugs (the country, and a destination or city in it).
@@ -169,8 +170,9 @@ def _pages(results: Results, query: SearchQuery, base: str) -> dict:
 def hotel_page(request, *, page_name, **params):
     """A hotel under its city (``/hotels/{country}/{city}/{hotel}``, the canonical address) or
     its destination; ``/hotels/place/{country}/{hotelId}`` redirects to the canonical one.
-    Unknown hotels give the 404 page. (Rooms, rates, gallery and map: the hotel page's own
-    issue; this shows the content the provider has.)"""
+    Unknown hotels give the 404 page. With the query's dates the page lists the rooms that
+    sell that stay with every offer (``results.hotel_rooms``); without them it asks for dates.
+    (Gallery, map, room filters and booking: later slices of the hotel page's issue.)"""
     locale = request.locale.code
     query = SearchQuery.from_query(request.GET)
     try:
@@ -194,7 +196,23 @@ def hotel_page(request, *, page_name, **params):
         )
     if found is None:
         raise Http404
+    try:
+        rooms = hotel_rooms(
+            found,
+            query,
+            locale=locale,
+            currency=request.currency,
+            country=getattr(request, "country", None),
+        )
+    except UpstreamError:
+        rooms, rates_down = None, True
+    else:
+        rates_down = False
     context = {
+        "rooms": None
+        if rooms is None
+        else [_room_card(r, locale=locale, display=request.price_display) for r in rooms],
+        "rates_down": rates_down,
         "hotel": found,
         "search": replace(query, destination=city.name, place=city.id)
         if not query.destination
@@ -215,6 +233,61 @@ def hotel_page(request, *, page_name, **params):
         ),
     }
     return _with_photos(render_page(request, page_name=page_name, extra_context=context, **params))
+
+
+def _room_card(row: RoomOffers, *, locale: str, display: str) -> dict:
+    """A room of the hotel page with its offers, as the template shows them."""
+    room = row.room
+    known = messages(DEFAULT_LOCALE)
+    offers = []
+    for offer in row.offers:
+        price = offer.price
+        currency = price.currency
+
+        def money(amount, currency=currency):
+            return format_money(amount, currency, locale)
+
+        free = [step for step in offer.cancellation if step.penalty == 0]
+        later = [step for step in offer.cancellation if step.penalty > 0]
+        offers.append(
+            {
+                "offer": offer,
+                "board_key": f"board.{offer.board}",
+                "free_until": format_moment(free[-1].until, locale)
+                if offer.refundable and free
+                else "",
+                "penalty": money(later[0].penalty) if offer.refundable and later else "",
+                "per_night": money(price.per_night(display)),
+                "total": money(price.total(display)),
+                "nights": price.nights,
+                "items": [
+                    {
+                        "name_key": f"price_items.{item.code}",
+                        "amount": money(item.amount),
+                        "included": item.included,
+                    }
+                    for item in price.items
+                    if f"price_items.{item.code}" in known
+                ],
+                "rooms_left": offer.rooms_left
+                if offer.rooms_left is not None and 0 < offer.rooms_left <= 3
+                else None,
+            }
+        )
+    return {
+        "room": room,
+        # Codes our catalogs name; any other the provider sends shows its own words or nothing.
+        "name_key": f"room_types.{room.type}" if f"room_types.{room.type}" in known else "",
+        "beds": [
+            (f"beds.{bed.type}", bed.count)
+            for bed in room.beds
+            if f"beds.{bed.type}_other" in known
+        ],
+        "area": format_area(room.area_m2, "m", locale),
+        "guests": room.max_adults + room.max_children,
+        "photo": room.photos[0] if room.photos else None,
+        "offers": offers,
+    }
 
 
 def _ld_json(data: dict) -> str:

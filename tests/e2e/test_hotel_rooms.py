@@ -1,0 +1,42 @@
+"""A hotel's rooms and rates in the browser: the rooms for the stay in the query, room areas
+following the visitor's area unit (1 sq ft = 0.09290304 m², whole numbers), the taxes and fees
+opened by keyboard, axe clean, in en on a desktop (light) and he on a phone (dark)."""
+
+from datetime import timedelta
+
+import pytest
+
+from storefront.i18n.catalog import translate
+from storefront.search.query import today
+from tests.e2e.helpers import axe_violations, mounted, tab_to
+
+pytestmark = pytest.mark.usefixtures("demo_data")
+
+
+@pytest.mark.parametrize("code,width,scheme", [("en", 1280, "light"), ("he", 375, "dark")])
+def test_rooms_follow_the_area_unit_and_open_their_taxes(new_page, server_url, code, width, scheme):
+    page = new_page(width=width, color_scheme=scheme, bypass_csp=True)
+    check_in = today() + timedelta(days=30)
+    prefix = "" if code == "en" else f"/{code}"
+    page.goto(
+        f"{server_url}{prefix}/hotels/spain/barcelona/metropole-sands?check_in={check_in}"
+        f"&check_out={check_in + timedelta(days=2)}&guests=2"
+    )
+    rooms = page.locator(".room-card")
+    assert rooms.count() >= 2
+    area = rooms.first.locator("[data-area-m]")
+    metres = int(area.get_attribute("data-area-m"))
+    assert area.inner_text().startswith(str(metres))
+
+    toggle = mounted(page, "UnitToggle").get_by_role("button")
+    toggle.click()
+    feet = round(metres / 0.09290304)
+    assert area.inner_text().replace(",", "").startswith(str(feet))
+    assert translate("unit.short_f", code) in area.inner_text() or "ft²" in area.inner_text()
+
+    summary = rooms.first.locator(".offer__items summary").first
+    tab_to(page, summary)
+    page.keyboard.press("Enter")
+    items = rooms.first.locator(".offer__items").first.locator("li")
+    assert items.count() >= 1 and items.first.is_visible()
+    assert axe_violations(page) == []
