@@ -40,3 +40,21 @@ def test_rooms_follow_the_area_unit_and_open_their_taxes(new_page, server_url, c
     items = rooms.first.locator(".offer__items").first.locator("li")
     assert items.count() >= 1 and items.first.is_visible()
     assert axe_violations(page) == []
+
+
+def test_dates_chosen_on_the_hotel_page_show_its_rooms(new_page, server_url):
+    """Without JavaScript: the hotel's own date form, filled in, brings back the same hotel with
+    its rooms for that stay."""
+    page = new_page(width=375, java_script_enabled=False)
+    page.goto(f"{server_url}/ja/hotels/spain/barcelona/metropole-sands")
+    check_in = today() + timedelta(days=20)
+    page.locator("#hotel-check-in").fill(check_in.isoformat())
+    page.locator("#hotel-check-out").fill((check_in + timedelta(days=4)).isoformat())
+    with page.expect_navigation():
+        page.locator(".hotel-rooms__dates button[type=submit]").click()
+    assert "/ja/hotels/spain/barcelona/metropole-sands?" in page.url
+    assert f"check_in={check_in.isoformat()}" in page.url
+    assert page.locator(".room-card").count() >= 2
+    total = page.locator(".offer__total").first.inner_text()
+    words = translate("results.total", "ja", price="\0", count=4).split("\0")
+    assert all(part.strip() in total for part in words), (words, total)  # "4泊の合計：…"

@@ -107,10 +107,22 @@ def test_euros_and_gross_prices_with_the_deadline_in_the_hotels_time(client):
         assert escape(item_text(item, "EUR", "de", "item_included")) in section
 
 
-def test_without_dates_the_page_asks_for_them(client):
-    html = client.get(HOTEL).content.decode()
-    assert escape(translate("hotel.choose_dates", "en")) in rooms_section(html)
+def test_without_dates_the_page_asks_for_them_in_a_form_of_its_own(client):
+    html = client.get(f"/he{HOTEL}", {"guests": "2-7", "currency": "EUR"}).content.decode()
+    section = rooms_section(html)
+    assert escape(translate("hotel.choose_dates", "he")) in section
     assert 'class="room-card"' not in html
+    form = section.split('<form class="hotel-rooms__dates"', 1)[1].split("</form>", 1)[0]
+    assert f'action="/he{HOTEL}"' in form  # this hotel again, not the results
+    assert f'min="{today().isoformat()}"' in form
+    assert 'name="guests" value="2-7"' in form and 'name="currency" value="EUR"' in form
+
+
+def test_dates_the_picker_would_refuse_are_explained_next_to_the_fields(client):
+    reversed_stay = {"check_in": DATES["check_out"], "check_out": DATES["check_in"]}
+    section = rooms_section(client.get(f"/ja{HOTEL}", reversed_stay).content.decode())
+    assert 'class="field__error" id="hotel-check-out-error"' in section
+    assert 'class="room-card"' not in section
 
 
 def test_a_provider_that_fails_on_rates_leaves_the_page_with_a_notice(client, provider_proxy):
