@@ -72,6 +72,7 @@ class SearchQuery:
     free_cancellation: bool = False
     boards: frozenset[str] = frozenset()
     amenities: frozenset[str] = frozenset()
+    beds: frozenset[str] = frozenset()  # a hotel page's rooms: any of these bed types
     sort: str = "recommended"
     page: int = 1
     errors: dict[str, str] = field(default_factory=dict, compare=False)  # field -> catalog key
@@ -132,6 +133,7 @@ class SearchQuery:
             free_cancellation=one("free_cancellation") in {"1", "on", "true"},
             boards=frozenset(b for b in many("board") if b in BOARDS),
             amenities=frozenset(a for a in many("amenity") if CODE_RE.fullmatch(a)),
+            beds=frozenset(b for b in many("bed") if CODE_RE.fullmatch(b)),
             sort=sort,
             page=min(page, MAX_PAGE),
             errors=errors,
@@ -171,6 +173,7 @@ class SearchQuery:
             or self.free_cancellation
             or self.boards
             or self.amenities
+            or self.beds
         )
 
     def occupancies(self) -> list[dict]:
@@ -205,6 +208,7 @@ class SearchQuery:
                 pairs.append(("free_cancellation", "1"))
             pairs += [("board", b) for b in BOARDS if b in self.boards]
             pairs += [("amenity", a) for a in sorted(self.amenities)]
+            pairs += [("bed", b) for b in sorted(self.beds)]
             if self.sort != "recommended":
                 pairs.append(("sort", self.sort))
         if page and self.page > 1:

@@ -114,25 +114,45 @@ class RoomOffers:
 
 
 def hotel_rooms(
-    hotel: Hotel, query: SearchQuery, *, locale: str, currency: str, country: str | None
+    hotel: Hotel,
+    query: SearchQuery,
+    *,
+    locale: str,
+    currency: str,
+    country: str | None,
+    display: str = "net",
 ) -> list[RoomOffers] | None:
     """The hotel's rooms that sell the query's stay, each with every offer (board,
-    refundability) as this visitor pays it (Israel VAT applied), in the provider's room order;
-    None without valid dates. Raises ``UpstreamError`` like ``search``."""
+    refundability) as this visitor pays it (Israel VAT applied) that matches the query's room
+    filters (meals, free cancellation, bed types); in the provider's room order, or by their
+    cheapest offer for the price sorts. None without valid dates. Raises ``UpstreamError`` like
+    ``search``."""
     if not query.dated:
         return None
     rates = _stay_rates(
         query, hotel_ids=[hotel.id], currency=currency, country=country, locale=locale, mode="all"
     ).get(hotel.id)
     offers = [apply_israel_vat(o, hotel, country) for o in (rates.offers if rates else ())]
+    offers = [
+        o
+        for o in offers
+        if (not query.boards or o.board in query.boards)
+        and (o.refundable or not query.free_cancellation)
+    ]
     rooms = []
     for room in hotel.rooms:
+        if query.beds and not query.beds & {bed.type for bed in room.beds}:
+            continue
         mine = sorted(
             (o for o in offers if o.room_id == room.id),
-            key=lambda o: (o.price.gross, o.price.net, o.board, not o.refundable),
+            key=lambda o: (o.price.per_night(display), o.price.gross, o.board, not o.refundable),
         )
         if mine:
             rooms.append(RoomOffers(room=room, offers=tuple(mine)))
+    if query.sort in ("price_asc", "price_desc"):
+        rooms.sort(
+            key=lambda r: r.offers[0].price.per_night(display), reverse=query.sort == "price_desc"
+        )
     return rooms
 
 

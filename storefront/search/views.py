@@ -203,6 +203,7 @@ def hotel_page(request, *, page_name, **params):
             locale=locale,
             currency=request.currency,
             country=getattr(request, "country", None),
+            display=request.price_display,
         )
     except UpstreamError:
         rooms, rates_down = None, True
@@ -213,6 +214,13 @@ def hotel_page(request, *, page_name, **params):
         if rooms is None
         else [_room_card(r, locale=locale, display=request.price_display) for r in rooms],
         "rates_down": rates_down,
+        # The room filters' choices: the boards and bed types this hotel has at all.
+        "room_boards": BOARDS,
+        "room_beds": sorted({bed.type for room in found.rooms for bed in room.beds}),
+        "room_sorts": ("recommended", "price_asc", "price_desc"),
+        "room_filter_fields": [
+            (k, v) for k, v in query.params(filters=False, page=False) if k != "destination"
+        ],
         "hotel": found,
         "search": replace(query, destination=city.name, place=city.id)
         if not query.destination

@@ -143,3 +143,44 @@ def test_rooms_render_in_every_locale_without_keys(client, code):
     assert not keys, (code, keys[:5])
     assert escape(translate("hotel.rooms_title", code)) in section
     assert escape(translate("hotel.taxes_title", code)) in section
+
+
+def room_names_and_boards(section):
+    rooms = []
+    for room in section.split('<li class="room-card">')[1:]:
+        name = re.search(r'<h3 class="room-card__name">([^<]*)</h3>', room).group(1)
+        boards = re.findall(r'<p class="offer__board"><strong>([^<]*)</strong>', room)
+        rooms.append((name, boards, nightly(room)))
+    return rooms
+
+
+def test_room_filters_and_sorts_follow_the_providers_offers(client):
+    offers = provider_offers()
+    hotel = next(
+        h for h in sandbox("GET", "/v3/hotels", params={"place": 2002}) if h["id"] == hotel_id()
+    )
+    beds = {room["id"]: {b["type"] for b in room["beds"]} for room in hotel["rooms"]}
+    breakfast = escape(translate("board.BB", "en"))
+
+    section = rooms_section(client.get(HOTEL, {**DATES, "board": "BB"}).content.decode())
+    shown = room_names_and_boards(section)
+    assert shown and all(boards == [breakfast] for _, boards, _ in shown)
+    assert sum(len(n) for _, _, n in shown) == sum(o["board"] == "BB" for o in offers)
+
+    section = rooms_section(client.get(HOTEL, {**DATES, "free_cancellation": "1"}).content.decode())
+    assert len(nightly(section)) == sum(o["refundable"] for o in offers)
+
+    bed = sorted({t for types in beds.values() for t in types})[0]
+    wanted = {rid for rid, types in beds.items() if bed in types}
+    section = rooms_section(client.get(HOTEL, {**DATES, "bed": bed}).content.decode())
+    assert section.count('<li class="room-card">') == len(
+        {o["room_id"] for o in offers if o["room_id"] in wanted}
+    )
+
+    section = rooms_section(client.get(HOTEL, {**DATES, "sort": "price_desc"}).content.decode())
+    cheapest = [float(re.sub(r"[^\d.]", "", n[0])) for _, _, n in room_names_and_boards(section)]
+    assert len(cheapest) > 1 and cheapest == sorted(cheapest, reverse=True)
+
+    section = rooms_section(client.get(HOTEL, {**DATES, "bed": "no_such_bed"}).content.decode())
+    assert escape(translate("hotel.no_matching", "en")) in section
+    assert 'name="check_in" value="' in section  # the filter form keeps the stay
