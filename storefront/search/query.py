@@ -173,8 +173,7 @@ class SearchQuery:
             or self.free_cancellation
             or self.boards
             or self.amenities
-            or self.beds
-        )
+        )  # the results' filters; ``beds`` narrows a hotel page's rooms only
 
     def occupancies(self) -> list[dict]:
         return [{"adults": r.adults, "children": list(r.children)} for r in self.rooms]
