@@ -139,10 +139,15 @@ def test_rooms_render_in_every_locale_without_keys(client, code):
     html = client.get(f"{LOCALES[code].prefix}{HOTEL}", DATES).content.decode()
     section = rooms_section(html)
     assert 'class="room-card"' in section
-    keys = re.findall(r"[>\s:]((?:hotel|price_items|board|beds|room_types)\.[a-z_]+)", section)
+    keys = re.findall(
+        r"[>\s:]((?:hotel|price_items|board|beds|bed_types|room_types|filters|sort)\.[a-z_]+)",
+        section,
+    )
     assert not keys, (code, keys[:5])
     assert escape(translate("hotel.rooms_title", code)) in section
     assert escape(translate("hotel.taxes_title", code)) in section
+    assert escape(translate("hotel.filters_title", code)) in section
+    assert escape(translate("hotel.bed_type", code)) in section
 
 
 def room_names_and_boards(section):
