@@ -24,7 +24,15 @@ export async function createI18n(code, catalog) {
   return instance;
 }
 
-export async function initI18n(code) {
-  const { default: catalog } = await import(`../locales/${code}.json`);
-  return createI18n(code, catalog);
+const instances = new Map();
+
+/** The page's i18next instance, made once: islands mounted later (on interaction) share it. */
+export function initI18n(code) {
+  if (!instances.has(code)) {
+    instances.set(
+      code,
+      import(`../locales/${code}.json`).then(({ default: catalog }) => createI18n(code, catalog)),
+    );
+  }
+  return instances.get(code);
 }

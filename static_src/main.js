@@ -5,6 +5,12 @@
  * at a `<script type="application/json" id="id">` with its props, built in Python by
  * `storefront/islands/props.py` (one builder per island). Only the islands present on the page are
  * imported (see ./islands/registry.js); React and the page's one catalog load only when needed.
+ *
+ * An island marked `data-load="interaction"` (the gallery) loads on the first pointer, touch or
+ * focus inside it, or inside the element its `data-zone` names (the island may render only
+ * controls beside server markup it leaves in place); `data-load="visible"` (a map) when it comes near the viewport. Until then its
+ * server markup works alone. A click on an element with `data-action` in an island that is not
+ * mounted yet is held (its default prevented) and handed to the island as the `action` prop.
  */
 import { registry } from "./islands/registry.js";
 import { onChunkFailure, startLivingParts } from "./living.js";
@@ -25,10 +31,7 @@ function readProps(element) {
   return props;
 }
 
-async function mountIslands() {
-  const elements = [...document.querySelectorAll("[data-island]")].filter(
-    (element) => element.dataset.island in registry,
-  );
+async function mountNow(elements) {
   if (elements.length === 0) return;
   try {
     const { mount } = await import("./mount.js");
@@ -38,6 +41,52 @@ async function mountIslands() {
     console.error(error);
     onChunkFailure();
   }
+}
+
+const INTERACTIONS = ["pointerover", "touchstart", "focusin"];
+
+/** Mounts `element` on its first interaction; a click before that waits for the island. */
+function onInteraction(element) {
+  const zone = document.getElementById(element.dataset.zone || "") || element;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTERACTIONS) zone.removeEventListener(type, start);
+    mountNow([element]).then(() => zone.removeEventListener("click", hold));
+  };
+  const hold = (event) => {
+    const action = event.target.closest("[data-action]");
+    if (!action || element.dataset.mounted) return;
+    event.preventDefault();
+    element.dataset.pendingAction = action.dataset.action;
+    start();
+  };
+  for (const type of INTERACTIONS) zone.addEventListener(type, start, { passive: true });
+  zone.addEventListener("click", hold);
+}
+
+function whenVisible(elements) {
+  if (elements.length === 0) return;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target);
+      for (const element of near) observer.unobserve(element);
+      mountNow(near);
+    },
+    { rootMargin: "300px 0px" },
+  );
+  for (const element of elements) observer.observe(element);
+}
+
+function mountIslands() {
+  const elements = [...document.querySelectorAll("[data-island]")].filter(
+    (element) => element.dataset.island in registry,
+  );
+  const when = (load) => elements.filter((element) => (element.dataset.load || "") === load);
+  when("interaction").forEach(onInteraction);
+  whenVisible(when("visible"));
+  mountNow(when(""));
 }
 
 startLivingParts();

@@ -24,7 +24,15 @@ export async function mount(elements, { registry, readProps }) {
         console.error(`Island ${name} not mounted (its server markup stays): ${error.message}`);
         return;
       }
-      createRoot(element).render(createElement(Island, { ...props, i18n }));
+      // What the visitor began before the island arrived (main.js): a held click's action and
+      // the control that had the focus (`data-focus-key`), for the island to carry on with.
+      const focused = document.activeElement?.closest?.("[data-focus-key]");
+      const resume = {
+        action: element.dataset.pendingAction || "",
+        focusKey: focused && element.contains(focused) ? focused.dataset.focusKey : "",
+      };
+      delete element.dataset.pendingAction;
+      createRoot(element).render(createElement(Island, { ...props, i18n, resume }));
       element.dataset.mounted = "true";
     }),
   );

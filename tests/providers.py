@@ -9,6 +9,9 @@ sandbox, unless told otherwise through ``mode``:
 - ``"trickle-body"``: send a 200 with its headers, then one body byte every ``interval`` seconds;
 - ``"trickle-headers"``: send the status line, then one header byte every ``interval`` seconds.
 
+``rewrite``, when set, is ``fn(method, path, data) -> data``: it may change any JSON answer the
+sandbox gives before it is passed on (a house rule we do not know, a price that changed).
+
 It counts what reaches it (``requests``, ``paths``), and records how long each request was held
 before the caller gave up or got its answer (``held``: intervals), so ``max_held_at_once()`` tells
 how many callers were waiting on it at the same time. Its waits end at once when the proxy is
@@ -16,6 +19,7 @@ closed, and a slow answer is dropped as soon as the caller hangs up.
 """
 
 import http.client
+import json
 import select
 import socket
 import threading
@@ -30,6 +34,7 @@ class ProviderProxy:
     def __init__(self, upstream_url: str):
         self.upstream = urlsplit(upstream_url)
         self.mode = "pass"
+        self.rewrite = None
         self.delay = 10.0
         self.interval = 0.2
         self.trickle_seconds = 15.0  # then it stops, so old code fails a test instead of hanging
@@ -122,6 +127,9 @@ class ProviderProxy:
         payload = answer.read()
         kept = [(k, v) for k, v in answer.getheaders() if k.lower() not in HOP_BY_HOP]
         connection.close()
+        if self.rewrite and answer.getheader("Content-Type", "").startswith("application/json"):
+            data = self.rewrite(handler.command, handler.path, json.loads(payload))
+            payload = json.dumps(data).encode()
         return self._send(handler, answer.status, kept, payload)
 
     def _hold(self, connection) -> bool:

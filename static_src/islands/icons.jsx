@@ -35,6 +35,12 @@ const PATHS = {
     </>
   ),
   external: <path d="M7 17L17 7M9 7h8v8" />,
+  forward: <path d="M9 18l6-6-6-6" />,
+  expand: <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+  minus: <path d="M5 12h14" />,
+  close: <path d="M6 6l12 12M18 6L6 18" />,
+  heart: <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.7 8 3.7 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.8 1.2-1.7 2.8-2.8 4.8-2.8 3.5 0 5.5 3.5 4.4 6.7-1.7 4.7-9.2 9.3-9.2 9.3z" />,
   pin: (
     <>
       <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
@@ -50,7 +56,7 @@ const PATHS = {
 };
 
 // Icons that point along the reading direction mirror in right-to-left pages.
-const FLIP_RTL = new Set(["back", "external"]);
+const FLIP_RTL = new Set(["back", "external", "forward"]);
 
 export function Icon({ name, small = false }) {
   const classes = ["icon", small && "icon--small", FLIP_RTL.has(name) && "icon--flip-rtl"];

@@ -5,6 +5,7 @@
  */
 export const registry = {
   CountryPicker: () => import("./CountryPicker.jsx"),
+  Gallery: () => import("./Gallery.jsx"),
   Header: () => import("./Header.jsx"),
   SavedSearches: () => import("./SavedSearches.jsx"),
   SearchBox: () => import("./SearchBox.jsx"),

@@ -156,6 +156,16 @@ def format_moment(iso: str, locale: str) -> str:
     return str(babel.datetime_formats["medium"]).replace("{1}", day).replace("{0}", time)
 
 
+def format_clock(hhmm: str, locale: str) -> str:
+    """A hotel's local time of day ("15:00") as the locale writes it ("3:00 PM" in en); the
+    text as given when it is not one."""
+    try:
+        clock = datetime.strptime(hhmm, "%H:%M").time()
+    except (TypeError, ValueError):
+        return str(hhmm)
+    return format_time(clock, "short", locale=_babel(locale))
+
+
 def format_area(square_metres, unit: str, locale: str) -> str:
     """An area in square metres shown in the visitor's unit ("m" or "f"), whole numbers."""
     number = _finite(square_metres)

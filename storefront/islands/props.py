@@ -61,6 +61,20 @@ def country_picker_props(request, context) -> dict:
     }
 
 
+def gallery_props(request, context) -> dict:
+    """Read by static_src/islands/Gallery.jsx: the photos of the page's ``gallery`` (set by the
+    hotel page's view), each with its sizes, and the id of the strip the server rendered."""
+    gallery = context["gallery"]
+    return {
+        "title": gallery["title_text"],
+        "strip": gallery["strip"],
+        "photos": [
+            {"src": p.src, "srcset": p.srcset, "width": p.width, "height": p.height}
+            for p in gallery["photos"]
+        ],
+    }
+
+
 def header_props(request, context) -> dict:
     """Read by static_src/islands/Header.jsx. ``show_nav``/``show_currency`` come from the layout
     including the header; the link sets per role come from storefront.chrome.selectors."""
@@ -132,6 +146,7 @@ def unit_toggle_props(request, context) -> dict:
 
 BUILDERS = {
     "CountryPicker": country_picker_props,
+    "Gallery": gallery_props,
     "Header": header_props,
     "SavedSearches": saved_searches_props,
     "SearchBox": search_box_props,

@@ -9,12 +9,14 @@ provider's answers and every combination of filters is one plain URL.
 
 import math
 from dataclasses import dataclass, replace
+from datetime import timedelta
 
 from storefront.upstream import inventory
+from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Hotel, Offer, Place, Room
 
 from .israel_vat import apply_israel_vat
-from .query import PER_PAGE, SearchQuery
+from .query import PER_PAGE, SearchQuery, today
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,39 @@ def hotel_rooms(
             key=lambda r: r.offers[0].price.per_night(display), reverse=query.sort == "price_desc"
         )
     return rooms
+
+
+# The stay a hotel page without dates quotes its price range for (schema.org ``priceRange``):
+# one night for two adults, a month ahead.
+REFERENCE_DAYS_AHEAD = 30
+
+
+def price_range(
+    hotel: Hotel,
+    rooms: list[RoomOffers] | None,
+    *,
+    locale: str,
+    currency: str,
+    country: str | None,
+    display: str,
+) -> tuple[float, float, str] | None:
+    """The lowest and highest price per night of the hotel's offers and their currency: for the
+    stay the page shows, or (``rooms`` None: no dates) for the reference stay. None when nothing
+    is for sale or the provider cannot say in time."""
+    if rooms is None:
+        check_in = today() + timedelta(days=REFERENCE_DAYS_AHEAD)
+        reference = SearchQuery(check_in=check_in, check_out=check_in + timedelta(days=1))
+        try:
+            rooms = hotel_rooms(
+                hotel, reference, locale=locale, currency=currency, country=country, display=display
+            )
+        except UpstreamError:
+            return None
+    prices = [offer.price for row in rooms or () for offer in row.offers]
+    if not prices:
+        return None
+    nightly = [price.per_night(display) for price in prices]
+    return min(nightly), max(nightly), prices[0].currency
 
 
 def search(

@@ -18,8 +18,8 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from storefront.brands.selectors import link_origin
-from storefront.catalog.formatting import format_area, format_moment, format_money
-from storefront.i18n.catalog import messages
+from storefront.catalog.formatting import format_area, format_clock, format_moment, format_money
+from storefront.i18n.catalog import messages, translate
 from storefront.i18n.locales import DEFAULT_LOCALE, LOCALES, get_locale
 from storefront.pages.views import render_page
 from storefront.upstream import inventory
@@ -28,7 +28,7 @@ from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
 
 from .query import BOARDS, SORTS, SearchQuery
-from .results import Result, Results, RoomOffers, hotel_rooms, search, top
+from .results import Result, Results, RoomOffers, hotel_rooms, price_range, search, top
 from .saved import remember
 
 # Routes whose place is named by slugs (the country, and a destination or city in it).
@@ -209,6 +209,23 @@ def hotel_page(request, *, page_name, **params):
         rooms, rates_down = None, True
     else:
         rates_down = False
+    origin = link_origin(host=request.get_host())
+    canonical = _hotel_url(found, locale, SearchQuery(), 1)
+    hotel_ld = _hotel_ld(found, canonical, origin)
+    prices = None
+    if not rates_down:
+        prices = price_range(
+            found,
+            rooms,
+            locale=locale,
+            currency=request.currency,
+            country=getattr(request, "country", None),
+            display=request.price_display,
+        )
+    if prices:
+        low, high, currency = prices
+        low, high = format_money(low, currency, locale), format_money(high, currency, locale)
+        hotel_ld["priceRange"] = f"{low}–{high}"
     context = {
         "rooms": None
         if rooms is None
@@ -222,25 +239,63 @@ def hotel_page(request, *, page_name, **params):
             (k, v) for k, v in query.params(filters=False, page=False) if k != "destination"
         ],
         "hotel": found,
+        "about": _about(found, locale),
+        "gallery": {
+            "title_text": translate("gallery.title", locale, hotel=found.name),
+            "strip": "gallery-strip",
+            "photos": found.photos,
+            "count": len(found.photos),
+            "sizes": GALLERY_SIZES,
+        }
+        if found.photos
+        else None,
         "search": replace(query, destination=city.name, place=city.id)
         if not query.destination
         else query,
         "review_word": review_word(found.review_score),
         "review_score": f"{found.review_score:.1f}" if found.review_score is not None else "",
-        "canonical_url": link_origin(host=request.get_host())
-        + _hotel_url(found, locale, SearchQuery(), 1),
-        "ld_json": _ld_json(
-            {
-                "@context": "https://schema.org",
-                **_hotel_ld(
-                    found,
-                    _hotel_url(found, locale, SearchQuery(), 1),
-                    link_origin(host=request.get_host()),
-                ),
-            }
-        ),
+        "canonical_url": origin + canonical,
+        "ld_json": _ld_json({"@context": "https://schema.org", **hotel_ld}),
+        "open_graph": _open_graph(found, origin + canonical, locale),
+        "preload_photo": found.photos[0] if found.photos else None,
     }
     return _with_photos(render_page(request, page_name=page_name, extra_context=context, **params))
+
+
+# The gallery strip shows one photo across a phone and two side by side from 640 px, inside
+# the 1200 px container (main.css .gallery__item).
+GALLERY_SIZES = "(min-width: 1240px) 596px, (min-width: 640px) 50vw, 100vw"
+
+
+def _about(hotel, locale: str) -> dict:
+    """What the hotel page says about the stay besides rooms: trust rating, the hotel's own
+    check-in and check-out times in the locale's clock, and its house rules as sentences (a
+    rule code our catalogs do not word is left out, never shown raw)."""
+    known = messages(DEFAULT_LOCALE)
+    rules = []
+    for rule in hotel.house_rules:
+        values = dict(rule.values)
+        if rule.code == "min_age" and values.get("age", "").isdigit():
+            rules.append(translate("house_rules.min_age", locale, count=int(values["age"])))
+        elif rule.code == "quiet_hours" and {"from", "until"} <= values.keys():
+            rules.append(
+                translate(
+                    "house_rules.quiet_hours",
+                    locale,
+                    **{
+                        "from": format_clock(values["from"], locale),
+                        "until": format_clock(values["until"], locale),
+                    },
+                )
+            )
+        elif f"house_rules.{rule.code}" in known and not values:
+            rules.append(translate(f"house_rules.{rule.code}", locale))
+    return {
+        "trust": hotel.trust_score if hotel.trust_score is not None else None,
+        "check_in": format_clock(hotel.check_in_from, locale) if hotel.check_in_from else "",
+        "check_out": format_clock(hotel.check_out_until, locale) if hotel.check_out_until else "",
+        "rules": rules,
+    }
 
 
 def _room_card(row: RoomOffers, *, locale: str, display: str) -> dict:
@@ -307,6 +362,20 @@ def _ld_json(data: dict) -> str:
     )
 
 
+def _open_graph(hotel, url: str, locale: str) -> dict:
+    """Open Graph for a hotel page: what a shared link shows (its first photo, largest size)."""
+    photo = hotel.photos[0] if hotel.photos else None
+    return {
+        "title": hotel.name,
+        "description": hotel.description,
+        "url": url,
+        "locale": get_locale(locale).iso.replace("-", "_"),
+        "image": photo.largest if photo else "",
+        "image_width": photo.sizes[-1][0] if photo else 0,
+        "image_height": round(photo.sizes[-1][0] * photo.height / photo.width) if photo else 0,
+    }
+
+
 def _hotel_ld(hotel, url: str, origin: str) -> dict:
     data = {
         "@type": "Hotel",
@@ -321,7 +390,7 @@ def _hotel_ld(hotel, url: str, origin: str) -> dict:
         "geo": {"@type": "GeoCoordinates", "latitude": hotel.lat, "longitude": hotel.lng},
     }
     if hotel.photos:
-        data["image"] = hotel.photos[0].sizes[-1][1]
+        data["image"] = hotel.photos[0].largest
     if hotel.rated:
         data["starRating"] = {"@type": "Rating", "ratingValue": hotel.stars}
     if hotel.review_score is not None:

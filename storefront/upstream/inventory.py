@@ -64,6 +64,10 @@ class Photo:
         return dict(self.sizes).get(640) or self.sizes[-1][1]
 
     @property
+    def largest(self) -> str:
+        return self.sizes[-1][1]
+
+    @property
     def srcset(self) -> str:
         return ", ".join(f"{url} {width}w" for width, url in self.sizes)
 
@@ -88,6 +92,15 @@ class Room:
 
 
 @dataclass(frozen=True)
+class HouseRule:
+    """A house rule as a code our catalogs word (``house_rules.{code}``) and the values its
+    sentence names (``quiet_hours``: from, until; ``min_age``: age)."""
+
+    code: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Hotel:
     id: int
     slug: str
@@ -109,6 +122,7 @@ class Hotel:
     review_score: float | None  # None: no reviews yet
     review_count: int
     trust_score: int | None
+    verified_reviews: int
     amenities: tuple[str, ...]
     check_in_from: str
     check_out_until: str
@@ -116,6 +130,7 @@ class Hotel:
     description_locale: str
     photos: tuple[Photo, ...]
     rooms: tuple[Room, ...] = ()
+    house_rules: tuple[HouseRule, ...] = ()
 
     @property
     def rated(self) -> bool:
@@ -269,6 +284,17 @@ def _room(raw) -> Room | None:
         return None
 
 
+def _house_rule(raw) -> HouseRule | None:
+    if not isinstance(raw, dict) or not _str(raw.get("code")):
+        return None
+    values = tuple(
+        (key, str(value))
+        for key, value in sorted(raw.items())
+        if key != "code" and isinstance(value, (str, int)) and not isinstance(value, bool)
+    )
+    return HouseRule(_str(raw["code"]), values)
+
+
 def read_hotel(raw) -> Hotel | None:
     try:
         coordinates = raw.get("coordinates") or {}
@@ -297,6 +323,7 @@ def read_hotel(raw) -> Hotel | None:
             review_score=_num(review.get("score")) if count else None,
             review_count=count,
             trust_score=_int(trust.get("score")),
+            verified_reviews=_int(trust.get("verified_reviews"), 0),
             amenities=tuple(a for a in raw.get("amenities") or [] if isinstance(a, str)),
             check_in_from=_str(raw.get("check_in_from")),
             check_out_until=_str(raw.get("check_out_until")),
@@ -304,6 +331,7 @@ def read_hotel(raw) -> Hotel | None:
             description_locale=_str(raw.get("description_locale"), "en"),
             photos=_photos(raw.get("photos")),
             rooms=tuple(r for r in map(_room, raw.get("rooms") or []) if r),
+            house_rules=tuple(r for r in map(_house_rule, raw.get("house_rules") or []) if r),
         )
     except (AttributeError, KeyError, TypeError, ValueError):
         return None

@@ -64,3 +64,30 @@ def active_option(page, field):
     """The combobox's active option, once it has one."""
     expect(field).to_have_attribute("aria-activedescendant", re.compile(r"\S"))
     return page.locator(f"#{field.get_attribute('aria-activedescendant')}")
+
+
+def touch(page, fingers, steps=8):
+    """Fingers through Chromium's own input pipeline (CDP ``Input.dispatchTouchEvent``, so the
+    page gets touch and pointer events as from a screen): each finger ``((x, y), (dx, dy))``
+    goes down at (x, y), moves by (dx, dy) in ``steps`` moves with the others, and lifts."""
+    cdp = page.context.new_cdp_session(page)
+
+    def send(kind, progress):
+        points = [
+            {"x": x + dx * progress, "y": y + dy * progress, "id": n}
+            for n, ((x, y), (dx, dy)) in enumerate(fingers)
+        ]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    send("touchStart", 0)
+    for step in range(1, steps + 1):
+        send("touchMove", step / steps)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    # The page has handled the touches; let it paint what followed before looking.
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def swipe(page, x, y, dx, dy, steps=8):
+    """One finger down at (x, y), moved by (dx, dy), lifted."""
+    touch(page, [((x, y), (dx, dy))], steps)

@@ -3,7 +3,7 @@
 The server's HTML is translated; this checks what the islands render after they mount: the
 header, footer and unit toggle, then each dialog (phone menu sheet, currency, language, country,
 login, date picker, guests), then a search saved in the browser on /searches and in the search
-box's recent searches. No visible text or accessible name may be a catalog key (``nav.hotels``)
+box's recent searches, then a hotel page's gallery and its full-screen viewer. No visible text or accessible name may be a catalog key (``nav.hotels``)
 or the English text of a message that the locale's catalog words differently. One browser
 context per locale.
 """
@@ -33,6 +33,7 @@ SAVED = {  # a search as the search box saves it in the browser (state.js)
     "label": "Barcelona",
     "params": {"check_in": _IN, "check_out": _OUT, "guests": "2-7,1"},
 }
+HOTEL = "/hotels/spain/barcelona/barcelona-excelsior-hotel"
 KEY_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
 NAMED_BY = ("aria-label", "aria-description", "title", "placeholder", "alt")
 # Names that come from CLDR or the locale table, not from the catalogs: the language, currency and
@@ -145,4 +146,13 @@ def test_islands_are_translated_in_every_locale(new_page, server_url, code):
     page.locator("#search-destination").focus()  # the search form below the list
     expect(page.locator('[data-island="SearchBox"] [role=option]')).to_have_count(1)
     problems += _problems(page, words, "recent searches", '[data-island="SearchBox"]')
+
+    # A hotel's gallery: its controls, then the viewer (Gallery.jsx).
+    page.goto(f"{server_url}{LOCALES[code].prefix}{HOTEL}", wait_until="domcontentloaded")
+    page.locator("#gallery-strip").hover()
+    expect(page.locator('[data-island="Gallery"][data-mounted]')).to_have_count(1)
+    problems += _problems(page, words, "gallery", "#gallery")
+    page.locator(".gallery__all").click()
+    expect(page.locator("dialog.viewer[open] img")).to_be_visible()
+    problems += _problems(page, words, "gallery viewer", "dialog[open]")
     assert problems == [], "\n".join(dict.fromkeys(problems))

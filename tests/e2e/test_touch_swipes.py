@@ -7,7 +7,7 @@ decides, as on a phone, whether a gesture scrolls (and cancels the pointer) or s
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import mounted
+from tests.e2e.helpers import mounted, swipe
 
 PHONE = {"width": 375, "height": 800, "has_touch": True, "is_mobile": True}
 
@@ -17,21 +17,6 @@ def _open_home(new_page, server_url, locale):
     page.goto(f"{server_url}{'' if locale == 'en' else f'/{locale}'}/")
     mounted(page, "Header")
     return page
-
-
-def _swipe(page, x, y, dx, dy, steps=8):
-    """One finger down at (x, y), moved by (dx, dy) in ``steps`` moves, lifted."""
-    cdp = page.context.new_cdp_session(page)
-    touch = lambda kind, points: cdp.send(  # noqa: E731
-        "Input.dispatchTouchEvent", {"type": kind, "touchPoints": points}
-    )
-    touch("touchStart", [{"x": x, "y": y}])
-    for step in range(1, steps + 1):
-        touch("touchMove", [{"x": x + dx * step / steps, "y": y + dy * step / steps}])
-    touch("touchEnd", [])
-    cdp.detach()
-    # The page has handled the touches; let it paint what followed before looking.
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def _open_sheet(page, control):
@@ -47,10 +32,10 @@ def test_bottom_sheet_closes_on_a_finger_swipe_down(new_page, server_url, locale
     sheet = _open_sheet(page, "header button.language-picker")
     box = sheet.locator(".sheet__title").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    _swipe(page, x, y, 0, 200)
+    swipe(page, x, y, 0, 200)
     expect(sheet).to_have_count(0)
     sheet = _open_sheet(page, "header button.language-picker")
-    _swipe(page, x, y, 0, -150)  # up: stays open
+    swipe(page, x, y, 0, -150)  # up: stays open
     expect(sheet).to_be_visible()
 
 
@@ -62,9 +47,9 @@ def test_side_sheet_closes_on_a_finger_swipe_towards_its_edge(
     sheet = _open_sheet(page, "header button.menu-button")
     box = sheet.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.6
-    _swipe(page, x, y, -outward, 0)  # away from its edge: stays open
+    swipe(page, x, y, -outward, 0)  # away from its edge: stays open
     expect(sheet).to_be_visible()
-    _swipe(page, x, y, outward, 0)
+    swipe(page, x, y, outward, 0)
     expect(sheet).to_have_count(0)
 
 
@@ -74,12 +59,12 @@ def test_a_long_sheet_scrolls_under_a_finger_and_closes_from_its_top(new_page, s
     assert sheet.evaluate("(el) => el.scrollHeight > el.clientHeight")  # a long list
     box = sheet.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
-    _swipe(page, x, y, 0, -300)  # the finger pushes the list up: it scrolls
+    swipe(page, x, y, 0, -300)  # the finger pushes the list up: it scrolls
     scrolled = sheet.evaluate("(el) => el.scrollTop")
     assert scrolled > 100
-    _swipe(page, x, y - 200, 0, 150)  # and pulls it back down a little: it scrolls back
+    swipe(page, x, y - 200, 0, 150)  # and pulls it back down a little: it scrolls back
     expect(sheet).to_be_visible()
     assert 0 < sheet.evaluate("(el) => el.scrollTop") < scrolled
     sheet.evaluate("(el) => el.scrollTo(0, 0)")
-    _swipe(page, x, box["y"] + 100, 0, 200)  # at its top, a swipe down closes it
+    swipe(page, x, box["y"] + 100, 0, 200)  # at its top, a swipe down closes it
     expect(sheet).to_have_count(0)

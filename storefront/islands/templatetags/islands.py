@@ -9,9 +9,15 @@ from ..props import BUILDERS
 register = template.Library()
 
 
+OPTIONS = ("tag", "load", "zone")
+LOADS = ("interaction", "visible")
+
+
 class IslandNode(template.Node):
-    def __init__(self, name, nodelist, tag):
-        self.name, self.nodelist, self.tag = name, nodelist, tag
+    def __init__(self, name, nodelist, options):
+        self.name, self.nodelist = name, nodelist
+        self.tag = options.get("tag", "div")
+        self.load, self.zone = options.get("load", ""), options.get("zone", "")
 
     def render(self, context):
         name = self.name.resolve(context)
@@ -20,11 +26,15 @@ class IslandNode(template.Node):
         seq = getattr(request, "_island_seq", 0) + 1
         request._island_seq = seq
         props_id = f"island-props-{seq}"
+        later = format_html(' data-load="{}"', self.load) if self.load else ""
+        if self.zone:
+            later += format_html(' data-zone="{}"', self.zone)
         return format_html(
-            '<{tag} data-island="{name}" data-props="{props_id}">{fallback}</{tag}>{props}',
+            '<{tag} data-island="{name}" data-props="{props_id}"{later}>{fallback}</{tag}>{props}',
             tag=self.tag,
             name=name,
             props_id=props_id,
+            later=later,
             fallback=self.nodelist.render(context),
             props=json_script(props, props_id),
         )
@@ -32,13 +42,23 @@ class IslandNode(template.Node):
 
 @register.tag
 def island(parser, token):
+    """``{% island "Name" [tag "span"] [load "interaction"|"visible"] [zone "element-id"] %}``:
+    ``load`` defers loading the island's code to the first interaction with it (or with the
+    element ``zone`` names) or to its coming into view (static_src/main.js)."""
     bits = token.split_contents()
-    if len(bits) not in (2, 4) or (len(bits) == 4 and bits[2] != "tag"):
-        raise template.TemplateSyntaxError('{% island "Name" [tag "span"] %}')
+    pairs = dict(zip(bits[2::2], (b.strip("\"'") for b in bits[3::2]), strict=False))
+    if (
+        len(bits) % 2
+        or set(pairs) - set(OPTIONS)
+        or pairs.get("load", "interaction") not in LOADS
+        or ("zone" in pairs and "load" not in pairs)
+    ):
+        raise template.TemplateSyntaxError(
+            '{% island "Name" [tag "span"] [load "interaction"|"visible"] [zone "id"] %}'
+        )
     nodelist = parser.parse(("endisland",))
     parser.delete_first_token()
-    tag = bits[3].strip("\"'") if len(bits) == 4 else "div"
-    return IslandNode(parser.compile_filter(bits[1]), nodelist, tag)
+    return IslandNode(parser.compile_filter(bits[1]), nodelist, pairs)
 
 
 @register.simple_tag(takes_context=True)

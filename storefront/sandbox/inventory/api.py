@@ -4,7 +4,7 @@ Photo URLs are absolute and built from the request's host, because the browser f
 the provider directly.
 """
 
-from .hotels import Hotel, Room
+from .hotels import Hotel, Room, house_rules
 from .photos import BASE, WIDTHS, _height
 from .places import Place, names
 from .store import inventory
@@ -165,6 +165,7 @@ def hotel_json(request, hotel: Hotel, locale: str) -> dict:
         "amenities": list(hotel.amenities),
         "check_in_from": hotel.check_in_from,
         "check_out_until": hotel.check_out_until,
+        "house_rules": house_rules(hotel),
         "description": text,
         "description_locale": text_locale,
         "photos": _photos(request, f"/media/hotels/{hotel.id}", hotel.photos),

@@ -446,6 +446,31 @@ def _boards(rng, stars, style, country: str) -> tuple[str, ...]:
     return ("RO", "BB") if rng.random() < 0.7 else ("RO",)
 
 
+def house_rules(hotel: Hotel) -> list[dict]:
+    """The hotel's house rules as codes with their values (our catalogs word them), drawn from
+    a generator of their own so that adding them changed no other field of any hotel."""
+    r = random.Random(hotel.id * 104729 + 17)
+    rules = []
+    # Agrees with the amenities: a hotel that lists pets_allowed takes them, on request or not.
+    if "pets_allowed" in hotel.amenities:
+        rules.append({"code": r.choice(("pets_allowed", "pets_on_request"))})
+    else:
+        rules.append({"code": "no_pets"})
+    rules.append({"code": "smoking_areas" if r.random() < 0.25 else "no_smoking"})
+    if hotel.style in ("hostel", "apartments") or r.random() < 0.4:
+        rules.append({"code": "no_parties"})
+    if r.random() < 0.5:
+        rules.append(
+            {"code": "quiet_hours", "from": r.choice(("22:00", "23:00")), "until": "07:00"}
+        )
+    age = 21 if hotel.style == "resort" and r.random() < 0.3 else 18
+    rules.append({"code": "min_age", "age": age})
+    if hotel.style != "hostel" and r.random() < 0.6:
+        rules.append({"code": "children_welcome"})
+    rules.append({"code": "id_required"})
+    return rules
+
+
 def build_hotels(city: Place) -> list[Hotel]:
     """The destination's hotels, ranked."""
     districts = city.districts or GENERIC_DISTRICTS[city.kind]

@@ -1,0 +1,210 @@
+"""A hotel's page beyond its rooms (issue 13, item 1): what the provider says about the hotel —
+trust rating, address and district, check-in and check-out times in the visitor's clock, house
+rules in words — and the gallery the server renders (every photo, with its sizes), for many
+hotels, in every locale without a catalog key left."""
+
+import re
+
+import pytest
+from django.utils.html import escape
+
+from storefront.catalog.formatting import format_clock
+from storefront.i18n.catalog import translate
+from storefront.i18n.locales import LOCALES
+from tests.search.test_pages import sandbox
+
+pytestmark = pytest.mark.usefixtures("provider")
+
+BARCELONA, TEL_AVIV = 2002, 2024
+
+
+def hotels(place, count, locale="en"):
+    found = sandbox("GET", "/v3/hotels", params={"place": place, "locale": locale})
+    return sorted(found, key=lambda h: h["id"])[:: max(1, len(found) // count)][:count]
+
+
+def page_of(client, hotel, prefix=""):
+    response = client.get(
+        f"{prefix}/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
+    )
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def rule_sentences(hotel, code):
+    sentences = []
+    for rule in hotel["house_rules"]:
+        if rule["code"] == "min_age":
+            sentences.append(translate("house_rules.min_age", code, count=rule["age"]))
+        elif rule["code"] == "quiet_hours":
+            sentences.append(
+                translate(
+                    "house_rules.quiet_hours",
+                    code,
+                    **{
+                        "from": format_clock(rule["from"], code),
+                        "until": format_clock(rule["until"], code),
+                    },
+                )
+            )
+        else:
+            sentences.append(translate(f"house_rules.{rule['code']}", code))
+    return sentences
+
+
+@pytest.mark.parametrize("place", [BARCELONA, TEL_AVIV])
+def test_the_page_says_what_the_provider_says_about_each_hotel(client, place):
+    for hotel in hotels(place, 6):
+        html = page_of(client, hotel)
+        assert escape(hotel["address"]) in html and escape(hotel["district"]) in html
+        trust = hotel["trust"]
+        assert escape(translate("hotel.trust_score", "en", score=trust["score"])) in html
+        assert (
+            escape(translate("hotel.verified_reviews", "en", count=trust["verified_reviews"]))
+            in html
+        )
+        clock_in = format_clock(hotel["check_in_from"], "en")
+        assert escape(translate("hotel.check_in_from", "en", time=clock_in)) in html
+        clock_out = format_clock(hotel["check_out_until"], "en")
+        assert escape(translate("hotel.check_out_until", "en", time=clock_out)) in html
+        rules = re.search(r'<ul class="hotel-summary__rule-list">(.*?)</ul>', html).group(1)
+        shown = re.findall(r"<li>([^<]*)</li>", rules)
+        assert shown == [escape(s) for s in rule_sentences(hotel, "en")], hotel["id"]
+
+
+def test_pets_in_the_rules_agree_with_the_amenities(client):
+    for hotel in hotels(BARCELONA, 30):
+        codes = {rule["code"] for rule in hotel["house_rules"]}
+        if "pets_allowed" in hotel["amenities"]:
+            assert codes & {"pets_allowed", "pets_on_request"}, hotel["id"]
+        else:
+            assert "no_pets" in codes, hotel["id"]
+
+
+def test_times_follow_the_locales_clock(client):
+    hotel = hotels(BARCELONA, 1)[0]
+    assert hotel["check_in_from"].endswith(":00")
+    hour = int(hotel["check_in_from"][:2])
+    english = page_of(client, hotel)
+    german = page_of(client, hotel, "/de")
+    assert f"{hour - 12}:00\u202fPM" in english or f"{hour - 12}:00 PM" in english
+    assert f"{hour}:00" in german
+
+
+def test_gallery_has_every_photo_with_its_sizes_and_the_first_one_first(client):
+    hotel = hotels(BARCELONA, 1)[0]
+    html = page_of(client, hotel)
+    strip = re.search(r'<ul class="gallery__strip"(.*?)</ul>', html, re.S).group(1)
+    images = re.findall(r"<img [^>]*>", strip)
+    assert len(images) == len(hotel["photos"])
+    for n, (img, photo) in enumerate(zip(images, hotel["photos"], strict=True), start=1):
+        for width, url in photo["sizes"].items():
+            assert f"{url} {width}w" in img
+        assert f'width="{photo["width"]}"' in img and f'height="{photo["height"]}"' in img
+        alt = translate("gallery.photo", "en", number=n, total=len(images))
+        assert f'alt="{escape(alt)}"' in img
+        assert ('fetchpriority="high"' in img) == (n == 1)
+        assert ('loading="lazy"' in img) == (n > 1)
+    # Without JavaScript each photo links to its largest size.
+    links = re.findall(r'<a class="gallery__link" href="([^"]*)"', strip)
+    assert links == [p["sizes"]["1280"] for p in hotel["photos"]]
+    # The gallery's code loads on the first interaction only.
+    assert 'data-island="Gallery"' in html and 'data-load="interaction"' in html
+
+
+def test_an_unknown_rule_code_is_left_out(client, provider_proxy):
+    hotel = hotels(BARCELONA, 1)[0]
+
+    def rewrite(method, path, body):
+        if isinstance(body, dict):
+            if "house_rules" in body:
+                body["house_rules"] = [{"code": "no_unicorns"}, {"code": "no_pets"}]
+            for value in body.values():
+                rewrite(method, path, value)
+        elif isinstance(body, list):
+            for value in body:
+                rewrite(method, path, value)
+        return body
+
+    provider_proxy.rewrite = rewrite
+    html = page_of(client, hotel)
+    rules = re.search(r'<ul class="hotel-summary__rule-list">(.*?)</ul>', html).group(1)
+    assert "unicorn" not in html
+    assert re.findall(r"<li>([^<]*)</li>", rules) == [
+        escape(translate("house_rules.no_pets", "en"))
+    ]
+
+
+@pytest.mark.parametrize("code", list(LOCALES))
+def test_the_hotel_page_renders_in_every_locale_without_keys(client, code):
+    hotel = hotels(TEL_AVIV, 1, locale=code)[0]
+    html = page_of(client, hotel, LOCALES[code].prefix)
+    summary = html.split('<article class="hotel-summary">', 1)[1].split("</article>", 1)[0]
+    keys = re.findall(r"[>\s:\"]((?:hotel|house_rules|gallery|amenities)\.[a-z_]+)", summary)
+    assert not keys, (code, keys[:5])
+    for sentence in rule_sentences(hotel, code):
+        assert escape(sentence) in summary, (code, sentence)
+    assert escape(translate("hotel.rules_title", code)) in summary
+    assert escape(translate("gallery.title", code, hotel=hotel["name"])) in summary
+
+
+def ld_hotel(html):
+    import json
+
+    raw = re.search(r'<script type="application/ld\+json"[^>]*>(.*?)</script>', html, re.S)
+    return json.loads(raw.group(1))
+
+
+def test_schema_org_hotel_has_rating_address_geo_and_price_range(client):
+    from datetime import timedelta
+
+    from storefront.search.query import today
+
+    hotel = hotels(BARCELONA, 1)[0]
+    data = ld_hotel(page_of(client, hotel))
+    assert data["@type"] == "Hotel" and data["name"] == hotel["name"]
+    assert data["aggregateRating"]["ratingValue"] == hotel["review"]["score"]
+    assert data["aggregateRating"]["reviewCount"] == hotel["review"]["count"]
+    assert data["address"]["streetAddress"] == hotel["address"]
+    assert data["geo"]["latitude"] == hotel["coordinates"]["lat"]
+    assert re.fullmatch(r"\$[\d,.]+–\$[\d,.]+", data["priceRange"]), data["priceRange"]
+
+    # With dates: from the cheapest to the dearest price per night the page shows.
+    check_in = today() + timedelta(days=50)
+    path = f"/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
+    html = client.get(
+        path,
+        {"check_in": check_in.isoformat(), "check_out": (check_in + timedelta(days=2)).isoformat()},
+    ).content.decode()
+    nightly = re.findall(r'<p class="offer__nightly">([^<]*) per night</p>', html)
+    values = sorted(nightly, key=lambda text: float(text.strip("$").replace(",", "")))
+    assert ld_hotel(html)["priceRange"] == f"{values[0]}–{values[-1]}"
+
+
+def test_open_graph_and_the_preloaded_photo_are_the_first_photo(client):
+    hotel = hotels(BARCELONA, 1)[0]
+    html = page_of(client, hotel, "/he")
+    first = hotel["photos"][0]["sizes"]
+    assert f'<meta property="og:image" content="{first["1280"]}">' in html
+    assert f'<meta property="og:title" content="{escape(hotel["name"])}">' in html
+    path = f"/he/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
+    canonical = re.search(r'<link rel="canonical" href="([^"]*)">', html).group(1)
+    assert canonical.endswith(path)
+    assert f'<meta property="og:url" content="{canonical}">' in html
+    preload = re.search(r'<link rel="preload" as="image"[^>]*>', html).group(0)
+    strip_first = re.search(r'<ul class="gallery__strip".*?<img ([^>]*)>', html, re.S).group(1)
+    for attribute in ("srcset", "sizes"):
+        value = re.search(rf'{attribute}="([^"]*)"', strip_first).group(1)
+        assert f'image{attribute}="{value}"' in preload
+    assert 'fetchpriority="high"' in preload
+
+
+def test_a_failing_rates_call_leaves_no_price_range_and_the_page_up(client, provider_proxy):
+    hotel = hotels(BARCELONA, 1)[0]
+    from django.core.cache import caches
+
+    page_of(client, hotel)  # the hotel's content is now in the process's memo
+    caches["default"].clear()  # but no rates are kept
+    provider_proxy.mode = "fail"
+    html = page_of(client, hotel)
+    assert "priceRange" not in html and escape(hotel["name"]) in html
