@@ -156,6 +156,12 @@ def format_moment(iso: str, locale: str) -> str:
     return str(babel.datetime_formats["medium"]).replace("{1}", day).replace("{0}", time)
 
 
+def format_day(day, locale: str) -> str:
+    """A calendar day as the locale writes it in full, weekday included ("Wednesday, March
+    10, 2027"): a stay's dates on the booking page."""
+    return format_date(day, "full", locale=_babel(locale))
+
+
 def format_clock(hhmm: str, locale: str) -> str:
     """A hotel's local time of day ("15:00") as the locale writes it ("3:00 PM" in en); the
     text as given when it is not one."""

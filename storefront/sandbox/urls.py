@@ -21,6 +21,7 @@ urlpatterns = [
     path("v3/hotels", inventory.hotels),
     path("v3/hotels/rates", inventory.hotel_rates),
     path("v3/hotels/<int:hid>", inventory.hotel),
+    path("v3/offers/<str:offer_id>", inventory.offer),
     path("v3/currencies/rates", inventory.currency_rates),
     path("media/hotels/<int:hid>/<int:number>-<int:width>.webp", inventory.hotel_photo),
     path("media/rooms/<int:hid>-<int:room>/<int:number>-<int:width>.webp", inventory.room_photo),

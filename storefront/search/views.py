@@ -18,7 +18,13 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from storefront.brands.selectors import link_origin
-from storefront.catalog.formatting import format_area, format_clock, format_moment, format_money
+from storefront.catalog.formatting import (
+    format_area,
+    format_clock,
+    format_day,
+    format_moment,
+    format_money,
+)
 from storefront.i18n.catalog import messages, translate
 from storefront.i18n.locales import DEFAULT_LOCALE, LOCALES, get_locale
 from storefront.pages.views import render_page
@@ -27,7 +33,19 @@ from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
 
-from .query import BOARDS, SORTS, SearchQuery
+from .book import (
+    Notice,
+    book_url,
+    breakdown,
+    guests_of,
+    hotel_notice,
+    offer_param,
+    parse_seen,
+    price_notice,
+    seen_mark,
+)
+from .israel_vat import apply_israel_vat
+from .query import BOARDS, SORTS, Room, SearchQuery
 from .results import Result, Results, RoomOffers, hotel_rooms, price_range, search, top
 from .saved import remember
 
@@ -92,6 +110,9 @@ def _card(row: Result, *, locale: str, query: SearchQuery, display: str, place, 
     }
     if row.offer:
         price = row.offer.price
+        card["url"] = _with_params(
+            hotel_url, offer=row.offer.offer_id, seen=seen_mark(price, display)
+        )
         card["per_night"] = format_money(price.per_night(display), price.currency, locale)
         card["total"] = format_money(price.total(display), price.currency, locale)
         card["nights"] = price.nights
@@ -99,6 +120,10 @@ def _card(row: Result, *, locale: str, query: SearchQuery, display: str, place, 
         left = row.offer.rooms_left
         card["rooms_left"] = left if left is not None and 0 < left <= 3 else None
     return card
+
+
+def _with_params(url: str, **params) -> str:
+    return f"{url}{'&' if '?' in url else '?'}{urlencode(params)}"
 
 
 def _route_place(page_name: str, params: dict, locale: str) -> Place | None:
@@ -226,10 +251,24 @@ def hotel_page(request, *, page_name, **params):
         low, high, currency = prices
         low, high = format_money(low, currency, locale), format_money(high, currency, locale)
         hotel_ld["priceRange"] = f"{low}–{high}"
+    notice, chosen = hotel_notice(
+        rooms,
+        offer_param(request.GET.get("offer")),
+        parse_seen(request.GET.get("seen")),
+        locale,
+    )
+
+    def link(offer):
+        return book_url(offer, query, locale=locale, display=request.price_display, fid=request.fid)
+
     context = {
+        "notice": notice,
         "rooms": None
         if rooms is None
-        else [_room_card(r, locale=locale, display=request.price_display) for r in rooms],
+        else [
+            _room_card(r, locale=locale, display=request.price_display, link=link, chosen=chosen)
+            for r in rooms
+        ],
         "rates_down": rates_down,
         # The room filters' choices: the boards and bed types this hotel has at all.
         "room_boards": BOARDS,
@@ -298,8 +337,79 @@ def _about(hotel, locale: str) -> dict:
     }
 
 
-def _room_card(row: RoomOffers, *, locale: str, display: str) -> dict:
-    """A room of the hotel page with its offers, as the template shows them."""
+def book_page(request, *, page_name, **params):
+    """``/book?offer=…&seen=…&check_in=…&check_out=…&guests=…``: the chosen offer re-priced,
+    for the stay and guests the provider priced it for (its answer, not the link's words)."""
+    locale = request.locale.code
+    query = SearchQuery.from_query(request.GET)
+    offer_id = offer_param(request.GET.get("offer"))
+    context = {"search": query, "book": None, "notice": None, "hotel_link": ""}
+
+    def page(extra=None):
+        context.update(extra or {})
+        return render_page(request, page_name=page_name, extra_context=context, **params)
+
+    if not offer_id:
+        return page({"notice": Notice("info", translate("book.missing", locale))})
+    try:
+        answer = inventory.offer(offer_id, locale)
+        if answer is None:
+            raise Http404
+        hotel = inventory.hotel(answer.hotel_id, locale)
+    except UpstreamError:
+        return _provider_down(page({"provider_down": True}))
+    if hotel is None:
+        raise Http404
+    stay = answer.stay
+    stay_query = (
+        SearchQuery(
+            check_in=stay.check_in,
+            check_out=stay.check_out,
+            rooms=tuple(Room(adults, ages) for adults, ages in stay.occupancies),
+            kept=query.kept,
+        )
+        if stay
+        else query
+    )
+    context["hotel"] = hotel
+    context["hotel_link"] = _hotel_url(hotel, locale, stay_query, request.fid)
+    if answer.offer is None:
+        return _with_photos(page({"notice": Notice("warning", translate("book.gone", locale))}))
+    offer = apply_israel_vat(answer.offer, hotel, getattr(request, "country", None))
+    room = next((r for r in hotel.rooms if r.id == offer.room_id), None)
+    card = (
+        _room_card(RoomOffers(room=room, offers=(offer,)), locale=locale, display="gross")
+        if room
+        else None
+    )
+    price = offer.price
+    return _with_photos(
+        page(
+            {
+                "notice": price_notice(price, parse_seen(request.GET.get("seen")), locale),
+                "book": {
+                    "offer": offer,
+                    "room": card,
+                    "terms": card["offers"][0] if card else None,
+                    "stay": stay_query,
+                    "check_in": format_day(stay_query.check_in, locale)
+                    if stay_query.check_in
+                    else "",
+                    "check_out": format_day(stay_query.check_out, locale)
+                    if stay_query.check_out
+                    else "",
+                    "guests": guests_of(stay_query),
+                    "nights": price.nights,
+                    "breakdown": breakdown(price, locale),
+                },
+            }
+        )
+    )
+
+
+def _room_card(row: RoomOffers, *, locale: str, display: str, link=None, chosen=None) -> dict:
+    """A room of the hotel page with its offers, as the template shows them; ``link(offer)``
+    gives each offer's "Choose" address, ``chosen`` is the offer the visitor came for."""
     room = row.room
     known = messages(DEFAULT_LOCALE)
     offers = []
@@ -335,6 +445,8 @@ def _room_card(row: RoomOffers, *, locale: str, display: str) -> dict:
                 "rooms_left": offer.rooms_left
                 if offer.rooms_left is not None and 0 < offer.rooms_left <= 3
                 else None,
+                "book_url": link(offer) if link else "",
+                "chosen": chosen is not None and offer.offer_id == chosen.offer_id,
             }
         )
     return {

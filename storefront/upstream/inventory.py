@@ -15,6 +15,8 @@ import json
 import math
 import time
 from dataclasses import dataclass, field
+from datetime import date
+from urllib.parse import quote
 
 from django.conf import settings
 from django.core.cache import cache
@@ -558,6 +560,54 @@ def rates(
         return {r.hotel_id: r for r in found}
 
     return _cached(_key("rates", body), settings.INVENTORY_RATES_SECONDS, fetch, memo=False)
+
+
+@dataclass(frozen=True)
+class OfferStay:
+    """The stay an offer was priced for: dates and rooms as (adults, children's ages)."""
+
+    check_in: date
+    check_out: date
+    occupancies: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True)
+class OfferAnswer:
+    hotel_id: int
+    offer: Offer | None  # None: no longer sold
+    stay: OfferStay | None
+
+
+def _offer_stay(raw) -> OfferStay | None:
+    try:
+        return OfferStay(
+            check_in=date.fromisoformat(raw["check_in"]),
+            check_out=date.fromisoformat(raw["check_out"]),
+            occupancies=tuple(
+                (int(o["adults"]), tuple(int(a) for a in o.get("children") or ()))
+                for o in raw["occupancies"]
+            ),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def offer(offer_id: str, locale: str) -> OfferAnswer | None:
+    """The offer ``offer_id`` re-priced now (``GET /v3/offers/{id}``), never cached, with the
+    stay it is for; its ``offer`` None when it is no longer sold. None for an id the provider
+    does not know."""
+    try:
+        response = UpstreamClient(locale=locale).get(f"/v3/offers/{quote(offer_id, safe='')}")
+    except UpstreamNotFound:
+        return None
+    data = _data(response)
+    if not isinstance(data, dict) or not _int(data.get("hotel_id")):
+        return None
+    return OfferAnswer(
+        hotel_id=_int(data["hotel_id"]),
+        offer=_offer(data.get("offer")) if data.get("available") is True else None,
+        stay=_offer_stay(data.get("stay")),
+    )
 
 
 def exchange_rates() -> dict[str, float]:

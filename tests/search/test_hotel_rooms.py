@@ -153,7 +153,7 @@ def test_rooms_render_in_every_locale_without_keys(client, code):
 def room_names_and_boards(section):
     rooms = []
     for room in section.split('<li class="room-card">')[1:]:
-        name = re.search(r'<h3 class="room-card__name">([^<]*)</h3>', room).group(1)
+        name = re.search(r'<h3 class="room-card__name"[^>]*>([^<]*)</h3>', room).group(1)
         boards = re.findall(r'<p class="offer__board"><strong>([^<]*)</strong>', room)
         rooms.append((name, boards, nightly(room)))
     return rooms

@@ -176,6 +176,39 @@ def hotel_rates(request):
 
 @require_GET
 @authorised
+def offer(request, offer_id):
+    """Re-prices one offer from its signed id, as booking does: the same offer at today's price,
+    or ``available: false`` when it is no longer sold (its check-in has passed, the room is
+    gone). An id that is malformed or not signed by us is not found."""
+    locale = _locale(request)
+    try:
+        key = rates.parse_offer_id(offer_id)
+    except ValueError:
+        return not_found(locale)
+    today = (datetime.now(UTC) - timedelta(hours=12)).date()
+    quoted = rates.quote(key) if key.stay.check_in >= today else None
+    stay = {
+        "check_in": key.stay.check_in.isoformat(),
+        "check_out": key.stay.check_out.isoformat(),
+        "occupancies": [
+            {"adults": adults, "children": list(ages)} for adults, ages in key.stay.occupancies
+        ],
+        "currency": key.stay.currency,
+    }
+    return JsonResponse(
+        {
+            "data": {
+                "hotel_id": key.hotel_id,
+                "available": quoted is not None,
+                "offer": quoted,
+                "stay": stay,
+            }
+        }
+    )
+
+
+@require_GET
+@authorised
 def currency_rates(request):
     return JsonResponse({"data": fx.payload()})
 

@@ -1,0 +1,125 @@
+"""Choosing an offer, and what may have changed since the visitor saw it.
+
+A results card links to its hotel with the offer it showed (``offer``) and the price as the
+visitor saw it (``seen``: the price display and the total, ``gross:389.5``); a hotel page's
+"Choose" links to ``/book`` the same way. The next page compares the provider's answer of now
+with what was seen and says in the visitor's words when the price went up or down, when that
+offer is gone, or when the hotel sold out (spec: notifications).
+
+``/book`` (``views.book_page``) re-prices the chosen offer with the provider (``GET
+/v3/offers/{id}``, never cached) and shows the hotel, room, board, stay, guests, cancellation
+policy and the price broken down (``breakdown``). Checkout and payment are a later issue: the
+page says the room is not reserved yet.
+"""
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from storefront.catalog.formatting import format_money
+from storefront.i18n.catalog import translate
+from storefront.upstream.inventory import Offer, Price
+from storefront.web.links import page_url
+
+from .query import SearchQuery
+
+SEEN_RE = re.compile(r"^(net|gross):(\d{1,10}(?:\.\d{1,4})?)$")
+OFFER_ID_RE = re.compile(r"^[A-Za-z0-9._-]{8,200}$")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A notification for the page: ``kind`` info or warning, its text in the visitor's words."""
+
+    kind: str
+    text: str
+
+
+def seen_mark(price: Price, display: str) -> str:
+    """What a link carries as ``seen``: the display and the total the visitor was shown."""
+    total = Decimal(str(price.total(display))).quantize(Decimal("0.0001")).normalize()
+    return f"{display}:{total:f}"
+
+
+def parse_seen(value: str | None) -> tuple[str, Decimal] | None:
+    match = SEEN_RE.match(value or "")
+    if not match:
+        return None
+    try:
+        return match.group(1), Decimal(match.group(2))
+    except InvalidOperation:
+        return None
+
+
+def offer_param(value: str | None) -> str:
+    """An offer id as a link carried it, or "" when it is not shaped like one."""
+    return value if value and OFFER_ID_RE.match(value) else ""
+
+
+def price_notice(price: Price, seen: tuple[str, Decimal] | None, locale: str) -> Notice | None:
+    """ "The price went up/down since you saw it", in the display the visitor saw it in."""
+    if seen is None:
+        return None
+    display, before = seen
+    after = Decimal(str(price.total(display)))
+    if abs(after - before) < Decimal("0.005"):
+        return None
+    key = "notify.price_up" if after > before else "notify.price_down"
+    text = translate(
+        key,
+        locale,
+        before=format_money(before, price.currency, locale),
+        after=format_money(after, price.currency, locale),
+    )
+    return Notice("warning" if after > before else "info", text)
+
+
+def hotel_notice(rooms, offer_id: str, seen, locale: str) -> tuple[Notice | None, Offer | None]:
+    """On a hotel page reached from a results card: the card's offer among the rooms of now
+    (the notice, and the offer to mark as the one the visitor came for)."""
+    if not offer_id or rooms is None:
+        return None, None
+    offers = [offer for row in rooms for offer in row.offers]
+    if not offers:
+        return Notice("warning", translate("notify.sold_out", locale)), None
+    found = next((o for o in offers if o.offer_id == offer_id), None)
+    if found is None:
+        return Notice("warning", translate("notify.offer_gone", locale)), None
+    return price_notice(found.price, seen, locale), found
+
+
+def book_url(offer: Offer, query: SearchQuery, *, locale: str, display: str, fid) -> str:
+    """A hotel page's "Choose": /book with the offer, the price as shown, and the stay."""
+    stay = [(k, v) for k, v in query.params(filters=False, page=False) if k not in SEARCH_ONLY]
+    return page_url(
+        "book",
+        locale,
+        fid=fid,
+        query=dict([("offer", offer.offer_id), ("seen", seen_mark(offer.price, display)), *stay]),
+    )
+
+
+# The search's words that a chosen offer no longer needs.
+SEARCH_ONLY = ("destination", "place")
+
+
+def guests_of(query: SearchQuery) -> dict:
+    return {"adults": query.adults, "children": query.children, "rooms": len(query.rooms)}
+
+
+def breakdown(price: Price, locale: str) -> dict:
+    """The price as the booking will charge it: the room (net), each tax and fee charged now,
+    the total now (gross), and what is paid at the hotel."""
+
+    def money(amount):
+        return format_money(amount, price.currency, locale)
+
+    now = [item for item in price.items if item.included]
+    later = [item for item in price.items if not item.included]
+    return {
+        "room": money(price.net),
+        "now": [(f"price_items.{item.code}", money(item.amount)) for item in now],
+        "total_now": money(price.gross),
+        "later": [(f"price_items.{item.code}", money(item.amount)) for item in later],
+        "total_later": money(sum(item.amount for item in later)) if later else "",
+    }
