@@ -4,8 +4,9 @@
  * server renders (currency, country, priceDisplay, colour mode) so the first paint is right.
  *
  * The rules of section 4 live here as plain functions (tested by state.test.js): saved
- * searches (same URL before its session part replaced, at most 8, only future check-ins shown)
- * and the area unit toggle (m <-> f).
+ * searches (same URL before its session part replaced, at most 8, only future check-ins shown),
+ * favorites (hotel ids, oldest first, each once, at most 100; newest first where listed) and the
+ * area unit toggle (m <-> f).
  */
 const YEAR = 365 * 24 * 60 * 60;
 
@@ -116,6 +117,38 @@ export function removeAt(list, index) {
   return list.filter((_item, i) => i !== index);
 }
 
+export const MAX_FAVORITES = 100;
+
 export function toggleFavorite(favorites, id) {
   return favorites.includes(id) ? favorites.filter((f) => f !== id) : [...favorites, id];
+}
+
+/** This browser's favorite hotel ids, oldest first (whatever else the key may hold is dropped). */
+export function readFavorites() {
+  const stored = readLocal("favorites");
+  const ids = Array.isArray(stored) ? stored.filter((id) => Number.isInteger(id) && id > 0) : [];
+  return [...new Set(ids)].slice(-MAX_FAVORITES);
+}
+
+/** Keep (`on`) or drop one hotel in this browser's favorites; returns the new list. */
+export function setFavorite(id, on) {
+  const current = readFavorites().filter((f) => f !== id);
+  const next = on ? [...current, id].slice(-MAX_FAVORITES) : current;
+  writeLocal("favorites", next);
+  return next;
+}
+
+/** After login: this browser's favorites move into the account (search/favorites.py). */
+export async function moveFavoritesToAccount(url, csrfToken) {
+  const favorites = readFavorites();
+  if (!favorites.length) return 0;
+  const response = await fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": readCookie("csrftoken") || csrfToken },
+    body: JSON.stringify({ favorites }),
+  });
+  if (!response.ok) return 0;
+  writeLocal("favorites", []);
+  return (await response.json()).saved ?? 0;
 }

@@ -18,6 +18,7 @@ from storefront.pages import converters  # noqa: F401  (registers the path conve
 from storefront.pages.routes import PAGES
 from storefront.pages.sitemaps import DestinationsSitemap, StaticPagesSitemap
 from storefront.pages.views import render_page, robots_txt
+from storefront.search.favorites import clear_favorites, merge_favorites, toggle_favorite
 from storefront.search.saved import merge_searches, remove_searches
 from storefront.search.views import suggest_places
 
@@ -50,6 +51,9 @@ urlpatterns = [
     path("preferences/language", choose_language, name="choose-language"),
     path("search/places", suggest_places, name="suggest-places"),
     path("searches/merge", merge_searches, name="merge-searches"),
+    path("favorites/toggle", toggle_favorite, name="toggle-favorite"),
+    path("favorites/merge", merge_favorites, name="merge-favorites"),
+    path("favorites/clear", clear_favorites, name="clear-favorites"),
     path("searches/remove", remove_searches, name="remove-searches"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]

@@ -11,7 +11,7 @@ import NavLink from "./NavLink.jsx";
 import ThemeToggle, { themeShapeOk, useColorMode } from "./ThemeToggle.jsx";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
-import { moveSearchesToAccount } from "../state.js";
+import { moveSearchesToAccount, moveFavoritesToAccount } from "../state.js";
 
 const loadMenu = () => import("./dialogs/MenuSheet.jsx");
 const loadCurrency = () => import("./dialogs/CurrencyDialog.jsx");
@@ -35,6 +35,7 @@ export function checkProps(props) {
     account: isLinkList(props.account?.links),
     auth: typeof props.auth?.action === "string" && typeof props.auth.csrfToken === "string",
     searchesMerge: props.searchesMerge === null || typeof props.searchesMerge === "string",
+    favoritesMerge: props.favoritesMerge === null || typeof props.favoritesMerge === "string",
   });
 }
 
@@ -167,6 +168,15 @@ export default function Header(props) {
       () => {}, /* offline or refused: the browser keeps them, and the next page tries again */
     );
   }, [props.searchesMerge, auth.csrfToken]);
+
+  // ... and so do the hotels it kept as favorites; /favorites then lists the account's again.
+  useEffect(() => {
+    if (!props.favoritesMerge) return;
+    moveFavoritesToAccount(props.favoritesMerge, auth.csrfToken).then(
+      (saved) => saved && document.querySelector("[data-favorites]") && window.location.reload(),
+      () => {}, /* offline or refused: the browser keeps them, and the next page tries again */
+    );
+  }, [props.favoritesMerge, auth.csrfToken]);
 
   const currentLanguage = language.links.find((link) => link.code === language.current)?.name ?? language.current;
   const loginLink = account.user ? null : account.links[0];

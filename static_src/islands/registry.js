@@ -5,6 +5,8 @@
  */
 export const registry = {
   CountryPicker: () => import("./CountryPicker.jsx"),
+  FavoriteToggle: () => import("./FavoriteToggle.jsx"),
+  Favorites: () => import("./Favorites.jsx"),
   Gallery: () => import("./Gallery.jsx"),
   Header: () => import("./Header.jsx"),
   SavedSearches: () => import("./SavedSearches.jsx"),

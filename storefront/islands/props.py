@@ -61,6 +61,30 @@ def country_picker_props(request, context) -> dict:
     }
 
 
+def favorite_toggle_props(request, context) -> dict:
+    """Read by static_src/islands/FavoriteToggle.jsx: the hotel of the card being rendered (or
+    of the hotel page), and for a logged-in traveller whether it is kept (``favorite_ids``, set
+    by the page's view) and where to say so; ``on`` None: the browser keeps the favorites."""
+    card = context.get("card")
+    hotel = card["hotel"] if card else context["hotel"]
+    ids = context.get("favorite_ids")
+    return {
+        "hotel": hotel.id,
+        "name": hotel.name,
+        "on": None if ids is None else hotel.id in ids,
+        "endpoint": reverse("toggle-favorite") if ids is not None else "",
+    }
+
+
+def favorites_props(request, context) -> dict:
+    """Read by static_src/islands/Favorites.jsx on /favorites: the hotels the page lists, in
+    order, and whether they are the account's (else the browser's, state.js)."""
+    return {
+        "listed": list(context.get("favorites_listed") or []),
+        "signedIn": context.get("favorite_ids") is not None,
+    }
+
+
 def gallery_props(request, context) -> dict:
     """Read by static_src/islands/Gallery.jsx: the photos of the page's ``gallery`` (set by the
     hotel page's view), each with its sizes, and the id of the strip the server rendered."""
@@ -104,6 +128,8 @@ def header_props(request, context) -> dict:
         },
         # Logged in: where the browser's saved searches move into the account (search/saved.py).
         "searchesMerge": reverse("merge-searches") if user else None,
+        # ... and the favorites this browser kept (search/favorites.py).
+        "favoritesMerge": reverse("merge-favorites") if user else None,
     }
 
 
@@ -146,6 +172,8 @@ def unit_toggle_props(request, context) -> dict:
 
 BUILDERS = {
     "CountryPicker": country_picker_props,
+    "FavoriteToggle": favorite_toggle_props,
+    "Favorites": favorites_props,
     "Gallery": gallery_props,
     "Header": header_props,
     "SavedSearches": saved_searches_props,

@@ -88,7 +88,7 @@ PAGES: tuple[Page, ...] = (
     ),
     _static("cars", "cars"),
     _static("contact-support", "contact-support"),
-    _static("favorites", "favorites", **PRIVATE),
+    _static("favorites", "favorites", view="storefront.search.views.favorites_page", **PRIVATE),
     _static("flights", "flights"),
     _static("hotels", "hotels", menu=True),
     _static("login", "login", layout="clean", **LOGIN),

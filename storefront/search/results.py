@@ -85,7 +85,24 @@ def _stay_rates(query: SearchQuery, *, currency: str, country: str | None, local
     )
 
 
-def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place, country) -> Result:
+def hotels_rows(
+    hotels: list[Hotel], query: SearchQuery, *, locale: str, currency: str, country: str | None
+) -> list[Result]:
+    """Given hotels (a visitor's favorites) with their cheapest offer for the query's stay,
+    distances from each hotel's own city centre. Raises ``UpstreamError`` like ``search``."""
+    rates = {}
+    if query.dated and hotels:
+        rates = _stay_rates(
+            query,
+            hotel_ids=[h.id for h in hotels],
+            currency=currency,
+            country=country,
+            locale=locale,
+        )
+    return [_row(h, rates, query, None, country) for h in hotels]
+
+
+def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place | None, country) -> Result:
     """A hotel with its cheapest offer matching the filters, as this visitor pays it."""
     offer = None
     if query.dated:
@@ -101,9 +118,10 @@ def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place, country) -
     return Result(
         hotel=hotel,
         offer=offer,
-        # From the searched city or landmark; on a country's page, from the hotel's own city.
+        # From the searched city or landmark; on a country's page (or with no place: the
+        # favorites), from the hotel's own city.
         distance_km=hotel.distance_km
-        if place.type == "country"
+        if place is None or place.type == "country"
         else distance_km(place.lat, place.lng, hotel.lat, hotel.lng),
         sold_out=query.dated and offer is None,
     )

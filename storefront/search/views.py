@@ -32,6 +32,7 @@ from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
+from storefront.web.session_user import current_user
 
 from .book import (
     Notice,
@@ -44,9 +45,19 @@ from .book import (
     price_notice,
     seen_mark,
 )
+from .favorites import favorite_ids, listed_ids
 from .israel_vat import apply_israel_vat
 from .query import BOARDS, SORTS, Room, SearchQuery
-from .results import Result, Results, RoomOffers, hotel_rooms, price_range, search, top
+from .results import (
+    Result,
+    Results,
+    RoomOffers,
+    hotel_rooms,
+    hotels_rows,
+    price_range,
+    search,
+    top,
+)
 from .saved import remember
 
 # Routes whose place is named by slugs (the country, and a destination or city in it).
@@ -104,7 +115,7 @@ def _card(row: Result, *, locale: str, query: SearchQuery, display: str, place, 
         "review_word": review_word(hotel.review_score),
         "review_score": f"{hotel.review_score:.1f}" if hotel.review_score is not None else "",
         "distance": _distance(row.distance_km, locale),
-        "distance_from": place.name if place.type == "landmark" else "",
+        "distance_from": place.name if place is not None and place.type == "landmark" else "",
         "sold_out": row.sold_out,
         "offer": row.offer,
     }
@@ -262,6 +273,7 @@ def hotel_page(request, *, page_name, **params):
         return book_url(offer, query, locale=locale, display=request.price_display, fid=request.fid)
 
     context = {
+        "favorite_ids": favorite_ids(current_user(request)),
         "notice": notice,
         "rooms": None
         if rooms is None
@@ -405,6 +417,50 @@ def book_page(request, *, page_name, **params):
             }
         )
     )
+
+
+def favorites_page(request, *, page_name, **params):
+    """``/favorites``: the account's favorite hotels, or (anonymous) those the Favorites island
+    names in ``?hotels=`` from the browser's list, newest first, as cards with each one's
+    cheapest offer for the dates in the query (a date form asks for them otherwise)."""
+    locale = request.locale.code
+    query = SearchQuery.from_query(request.GET)
+    ids = favorite_ids(current_user(request))
+    listed = listed_ids(request.GET.get("hotels")) if ids is None else ids
+    context = {
+        "search": query,
+        "favorite_ids": ids,
+        "favorites_listed": listed,
+        "favorite_cards": [],
+        "stay_hidden": [("hotels", ",".join(map(str, listed)))] if ids is None and listed else [],
+    }
+    try:
+        hotels = inventory.hotels_by_ids(listed, locale) if listed else {}
+        rows = hotels_rows(
+            [hotels[i] for i in listed if i in hotels],
+            query,
+            locale=locale,
+            currency=request.currency,
+            country=getattr(request, "country", None),
+        )
+    except UpstreamError:
+        context["provider_down"] = True
+        return _provider_down(
+            render_page(request, page_name=page_name, extra_context=context, **params)
+        )
+    context["favorite_cards"] = [
+        _card(
+            row,
+            locale=locale,
+            query=query,
+            display=request.price_display,
+            place=None,
+            fid=request.fid,
+        )
+        for row in rows
+    ]
+    context["dated"] = query.dated
+    return _with_photos(render_page(request, page_name=page_name, extra_context=context, **params))
 
 
 def _room_card(row: RoomOffers, *, locale: str, display: str, link=None, chosen=None) -> dict:
@@ -571,6 +627,7 @@ def results_page(request, *, page_name, **params):
     display = request.price_display
     currency = request.currency
     context = {
+        "favorite_ids": favorite_ids(current_user(request)),
         "search": query,
         "search_errors": query.errors,
         "search_fields": query.params(filters=False, page=False),  # kept by the filter form

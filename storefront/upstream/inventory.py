@@ -529,6 +529,31 @@ def hotel(hotel_id: int, locale: str) -> Hotel | None:
     return _cached(_key("hotel", locale, hotel_id), _content_seconds(), fetch) or None
 
 
+def hotels_by_ids(ids, locale: str) -> dict[int, Hotel]:
+    """Several hotels by id (``GET /v3/hotels?ids=``, at most 100 a call), each cached like
+    ``hotel``: only those not cached yet are asked for, in one call. Unknown ids are left out."""
+    wanted = list(dict.fromkeys(int(i) for i in ids))[:100]
+    found, missing = {}, []
+    for hotel_id in wanted:
+        cached = cache.get(_key("hotel", locale, hotel_id))
+        if cached is None:
+            missing.append(hotel_id)
+        elif cached:
+            found[hotel_id] = cached
+    if missing:
+        response = UpstreamClient(locale=locale).get(
+            "/v3/hotels", params={"ids": ",".join(map(str, missing))}
+        )
+        fetched = {h.id: h for h in map(read_hotel, _data(response) or []) if h}
+        for hotel_id in missing:
+            cache.set(
+                _key("hotel", locale, hotel_id), fetched.get(hotel_id, False), _content_seconds()
+            )
+            if hotel_id in fetched:
+                found[hotel_id] = fetched[hotel_id]
+    return {hotel_id: found[hotel_id] for hotel_id in wanted if hotel_id in found}
+
+
 def rates(
     *,
     check_in,

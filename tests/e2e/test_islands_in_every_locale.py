@@ -3,7 +3,7 @@
 The server's HTML is translated; this checks what the islands render after they mount: the
 header, footer and unit toggle, then each dialog (phone menu sheet, currency, language, country,
 login, date picker, guests), then a search saved in the browser on /searches and in the search
-box's recent searches, then a hotel page's gallery and its full-screen viewer. No visible text
+box's recent searches, then a hotel page's favorite toggle, gallery and full-screen viewer. No visible text
 or accessible name may be a catalog key (``nav.hotels``)
 or the English text of a message that the locale's catalog words differently. One browser
 context per locale.
@@ -153,6 +153,8 @@ def test_islands_are_translated_in_every_locale(new_page, server_url, code):
     page.locator("#gallery-strip").hover()
     expect(page.locator('[data-island="Gallery"][data-mounted]')).to_have_count(1)
     problems += _problems(page, words, "gallery", "#gallery")
+    expect(page.locator('[data-island="FavoriteToggle"][data-mounted]')).to_have_count(1)
+    problems += _problems(page, words, "favorite toggle", '[data-island="FavoriteToggle"]')
     page.locator(".gallery__all").click()
     expect(page.locator("dialog.viewer[open] img")).to_be_visible()
     problems += _problems(page, words, "gallery viewer", "dialog[open]")

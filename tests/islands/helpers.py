@@ -6,7 +6,7 @@ import re
 
 def islands(html):
     """(tag, name, props id) of every ``{% island %}`` in ``html``."""
-    return re.findall(r'<(\w+) data-island="(\w+)" data-props="([\w-]+)">', html)
+    return re.findall(r'<(\w+) data-island="(\w+)" data-props="([\w-]+)"[^>]*>', html)
 
 
 def props_by_id(html, props_id):
@@ -16,7 +16,7 @@ def props_by_id(html, props_id):
     return json.loads(match.group(1))
 
 
-def island_props(html, name):
-    """The props of the page's island ``name`` (its first one)."""
-    props_id = next(pid for _tag, island, pid in islands(html) if island == name)
-    return props_by_id(html, props_id)
+def island_props(html, name, *, every=False):
+    """The props of the page's island ``name`` (its first one; ``every``: a list of all)."""
+    found = [props_by_id(html, pid) for _tag, island, pid in islands(html) if island == name]
+    return found if every else found[0]
