@@ -3,7 +3,7 @@
  * content-hashed names, and static_build/islands/manifest.json for Django
  * (storefront/islands/manifest.py) to find the entry files.
  */
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -33,6 +33,35 @@ const flagIcons = {
   },
 };
 
+/**
+ * `import href from "leaflet/dist/leaflet.css?url"`: the file copied as it is, with a hashed
+ * name, and its path (relative to the importing chunk) as the import: for what must stay a file
+ * of its own, a map library's stylesheet or MapLibre's web worker (served from 'self', so the
+ * CSP needs no blob: workers). Only the chunk that imports it knows it.
+ */
+const assetUrl = {
+  name: "asset-url",
+  setup(build) {
+    build.onResolve({ filter: /\?url$/ }, async (args) => {
+      const found = await build.resolve(args.path.slice(0, -4), { kind: args.kind, resolveDir: args.resolveDir });
+      return { path: found.path, namespace: "asset-url" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "asset-url" }, async (args) => {
+      if (!args.path.endsWith(".css")) return { contents: await readFile(args.path), loader: "file" };
+      // A stylesheet is minified with the small images it names inlined, so it stands alone.
+      const css = await esbuild.build({
+        entryPoints: [args.path],
+        bundle: true,
+        write: false,
+        minify: true,
+        loader: { ".png": "dataurl", ".svg": "dataurl" },
+        logLevel: "warning",
+      });
+      return { contents: css.outputFiles[0].contents, loader: "file" };
+    });
+  },
+};
+
 const entryPoints = ["static_src/main.js", "static_src/styles/main.css"];
 const result = await esbuild.build({
   absWorkingDir: root,
@@ -48,7 +77,7 @@ const result = await esbuild.build({
   entryNames: "[name]-[hash]",
   chunkNames: "chunks/[name]-[hash]",
   assetNames: "assets/[name]-[hash]",
-  plugins: [flagIcons],
+  plugins: [flagIcons, assetUrl],
   define: { "process.env.NODE_ENV": '"production"' },
   metafile: true,
   legalComments: "none",

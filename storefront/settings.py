@@ -178,7 +178,9 @@ STORAGES = {
 # Cached forever: esbuild's content-hashed islands and assets (main-7KQ2ZX3A.js, the country
 # dialog's flags assets/fr-6FRK6AZM.svg) and Django's hashed copies (logo.0123456789ab.svg).
 # Everything else gets WhiteNoise's short max-age.
-WHITENOISE_IMMUTABLE_FILE_TEST = r"/islands/.+-[A-Z0-9]{8}\.(?:js|css|svg)$|\.[0-9a-f]{12}\.\w+$"
+WHITENOISE_IMMUTABLE_FILE_TEST = (
+    r"/islands/.+-[A-Z0-9]{8}\.(?:js|mjs|css|svg)$|\.[0-9a-f]{12}\.\w+$"
+)
 
 # Content Security Policy (django-csp 4): scripts and inline styles only with the request nonce.
 CONTENT_SECURITY_POLICY = {
@@ -221,6 +223,15 @@ INVENTORY_RATES_SECONDS = env.int("INVENTORY_RATES_SECONDS", default=60)
 # Where the provider's hotel photos come from; empty: the origin of UPSTREAM_URL (the sandbox
 # serves its own). Pages that show photos add exactly this origin to their CSP img-src.
 INVENTORY_MEDIA_ORIGIN = env("INVENTORY_MEDIA_ORIGIN", default="")
+
+# Maps (storefront/search/maps.py): the library a brand does not choose itself, Leaflet over
+# raster tiles or MapLibre GL over a vector style, and where tiles and style come from (empty:
+# the sandbox's, under UPSTREAM_URL). The pages' CSP lists exactly these origins.
+MAP_PROVIDER = env("MAP_PROVIDER", default="leaflet")
+MAP_TILES_URL = env("MAP_TILES_URL", default="")  # https://…/{z}/{x}/{y}.png
+MAP_STYLE_URL = env("MAP_STYLE_URL", default="")  # https://…/style.json
+MAP_DATA_ORIGINS = env.list("MAP_DATA_ORIGINS", default=[])  # what the style fetches besides
+MAP_ATTRIBUTION = env("MAP_ATTRIBUTION", default="")
 # Israeli VAT on stays in Israel for residents, outside Eilat (storefront/search/israel_vat.py).
 ISRAEL_VAT_RATE = env.float("ISRAEL_VAT_RATE", default=0.18)
 UPSTREAM_BREAKER_FAILURES = env.int("UPSTREAM_BREAKER_FAILURES", default=5)

@@ -43,6 +43,7 @@ class BrandOverrideAdmin(admin.ModelAdmin):
         ("Social links (https)", {"fields": [f"social_{n}" for n in SOCIAL_NETWORKS]}),
         ("Analytics", {"fields": ("ga4", "gtm")}),
         ("Search widget", {"fields": ("frame_ancestors",)}),
+        ("Maps", {"fields": ("map_provider",)}),
     )
 
     def get_urls(self):

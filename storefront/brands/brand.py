@@ -71,6 +71,9 @@ def _https(value) -> str | None:
     return value if isinstance(value, str) and HTTPS_URL_RE.fullmatch(value) else None
 
 
+MAP_PROVIDERS = ("leaflet", "maplibre")
+
+
 @dataclass(frozen=True)
 class Brand:
     id: int
@@ -91,6 +94,7 @@ class Brand:
     # A logo drawn with the Hebrew name (translations.he.logo: light, dark), for Hebrew pages.
     hebrew_logo: dict[str, str] = field(default_factory=dict)
     frame_ancestors: tuple[str, ...] = ()
+    map_provider: str = ""  # "leaflet" or "maplibre"; "" = settings.MAP_PROVIDER
 
     def text(self, name: str, locale: str) -> str:
         """A brand text in the page's locale. Brands write their texts in English and Hebrew
@@ -191,4 +195,6 @@ class Brand:
                 for o in config["frame_ancestors"]
                 if isinstance(o, str) and ORIGIN_RE.fullmatch(o) and len(o) < 200
             )
+        if config.get("map_provider") in MAP_PROVIDERS:
+            changes["map_provider"] = config["map_provider"]
         return replace(self, **changes)

@@ -64,6 +64,13 @@ class BrandOverride(models.Model):
     frame_ancestors = models.TextField(
         blank=True, help_text="Origins allowed to frame the search widget, one https:// per line."
     )
+    map_provider = models.CharField(
+        "Map library",
+        max_length=20,
+        blank=True,
+        choices=[("leaflet", "Leaflet (raster tiles)"), ("maplibre", "MapLibre GL (vector style)")],
+        help_text="Blank: the site's MAP_PROVIDER setting.",
+    )
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -110,6 +117,8 @@ class BrandOverride(models.Model):
             config["socials"] = socials
         if self.frame_ancestors.strip():
             config["frame_ancestors"] = self.frame_ancestors.split()
+        if self.map_provider:
+            config["map_provider"] = self.map_provider
         return config
 
 

@@ -159,6 +159,15 @@ def search_box_props(request, context) -> dict:
     }
 
 
+def map_props(request, context) -> dict:
+    """Read by static_src/islands/Map.jsx: the page's map (``hotel_map`` on a hotel page,
+    ``results_map`` on results; storefront/search/maps.py), its library, source and markers."""
+    shown = context.get("hotel_map")
+    if shown:
+        return {**shown, "mode": "inline"}
+    return {**context["results_map"], "mode": "beside", "slot": "results-map"}
+
+
 def saved_searches_props(request, context) -> dict:
     """Read by static_src/islands/SavedSearches.jsx: the first day a saved search is still worth
     showing (``searches_today``, set by storefront.search.saved.searches_page)."""
@@ -176,6 +185,7 @@ BUILDERS = {
     "Favorites": favorites_props,
     "Gallery": gallery_props,
     "Header": header_props,
+    "Map": map_props,
     "SavedSearches": saved_searches_props,
     "SearchBox": search_box_props,
     "UnitToggle": unit_toggle_props,

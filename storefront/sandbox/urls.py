@@ -3,6 +3,7 @@
 from django.urls import path, re_path
 
 from . import views
+from .inventory import maps
 from .inventory import views as inventory
 
 urlpatterns = [
@@ -22,6 +23,9 @@ urlpatterns = [
     path("v3/hotels/rates", inventory.hotel_rates),
     path("v3/hotels/<int:hid>", inventory.hotel),
     path("v3/offers/<str:offer_id>", inventory.offer),
+    path("maps/tiles/<int:z>/<int:x>/<int:y>.png", maps.tile),
+    path("maps/style.json", maps.style),
+    path("maps/areas.geojson", maps.areas_geojson),
     path("v3/currencies/rates", inventory.currency_rates),
     path("media/hotels/<int:hid>/<int:number>-<int:width>.webp", inventory.hotel_photo),
     path("media/rooms/<int:hid>-<int:room>/<int:number>-<int:width>.webp", inventory.room_photo),

@@ -47,6 +47,7 @@ from .book import (
 )
 from .favorites import favorite_ids, listed_ids
 from .israel_vat import apply_israel_vat
+from .maps import MapConfig, hotel_marker, map_config
 from .query import BOARDS, SORTS, Room, SearchQuery
 from .results import (
     Result,
@@ -247,6 +248,7 @@ def hotel_page(request, *, page_name, **params):
         rates_down = False
     origin = link_origin(host=request.get_host())
     canonical = _hotel_url(found, locale, SearchQuery(), 1)
+    shown_map = map_config(request.brand)
     hotel_ld = _hotel_ld(found, canonical, origin)
     prices = None
     if not rates_down:
@@ -308,9 +310,18 @@ def hotel_page(request, *, page_name, **params):
         "canonical_url": origin + canonical,
         "ld_json": _ld_json({"@context": "https://schema.org", **hotel_ld}),
         "open_graph": _open_graph(found, origin + canonical, locale),
+        "hotel_map": {
+            **shown_map.props(),
+            "title": translate("map.title", locale),
+            "center": [found.lat, found.lng],
+            "zoom": 15,
+            "markers": [hotel_marker(found, label=found.name)],
+        },
         "preload_photo": found.photos[0] if found.photos else None,
     }
-    return _with_photos(render_page(request, page_name=page_name, extra_context=context, **params))
+    return _with_photos(
+        render_page(request, page_name=page_name, extra_context=context, **params), shown_map
+    )
 
 
 # The gallery strip shows one photo across a phone and two side by side from 640 px, inside
@@ -597,9 +608,13 @@ def _provider_down(response):
     return response
 
 
-def _with_photos(response):
-    """The page shows the provider's photos: its CSP allows their origin, and only that."""
-    response._csp_update = {"img-src": [inventory.media_origin()]}
+def _with_photos(response, shown_map: MapConfig | None = None):
+    """The page shows the provider's photos (and ``shown_map``): its CSP allows their origins,
+    and only those."""
+    update = {"img-src": [inventory.media_origin()]}
+    for directive, sources in (shown_map.csp_sources() if shown_map else {}).items():
+        update[directive] = list(dict.fromkeys([*update.get(directive, []), *sources]))
+    response._csp_update = update
     return response
 
 
@@ -626,6 +641,7 @@ def results_page(request, *, page_name, **params):
         return HttpResponseRedirect(f"{base}?{text}" if text else base)
     display = request.price_display
     currency = request.currency
+    shown_map = map_config(request.brand)
     context = {
         "favorite_ids": favorite_ids(current_user(request)),
         "search": query,
@@ -680,13 +696,36 @@ def results_page(request, *, page_name, **params):
             context["ld_json"] = _item_list(
                 context["cards"], link_origin(host=request.get_host()), place.name
             )
+            if context["cards"]:
+                context["results_map"] = _results_map(context["cards"], place, shown_map, locale)
             remember(request, query, place.name)
     except UpstreamError:
         context["provider_down"] = True
     response = render_page(request, page_name=page_name, extra_context=context, **params)
     if context.get("provider_down"):
         _provider_down(response)
-    return _with_photos(response)
+    return _with_photos(response, shown_map if context.get("results_map") else None)
+
+
+def _results_map(cards: list[dict], place: Place, shown_map: MapConfig, locale: str) -> dict:
+    """The results page's map: one marker a hotel of the page, labelled with its price per
+    night when the search has dates (else its name), linking to the hotel."""
+    markers = []
+    for card in cards:
+        hotel = card["hotel"]
+        price = card.get("per_night", "")
+        markers.append(hotel_marker(hotel, label=price or hotel.name, url=card["url"]))
+        markers[-1]["price"] = bool(price)
+        markers[-1]["description"] = (
+            translate("map.marker", locale, hotel=hotel.name, price=price) if price else hotel.name
+        )
+    return {
+        **shown_map.props(),
+        "title": translate("map.title", locale),
+        "center": [place.lat, place.lng],
+        "zoom": 13,
+        "markers": markers,
+    }
 
 
 def _browse_url(place: Place, locale: str, query: SearchQuery, fid: int) -> str:

@@ -3,10 +3,9 @@
 The server's HTML is translated; this checks what the islands render after they mount: the
 header, footer and unit toggle, then each dialog (phone menu sheet, currency, language, country,
 login, date picker, guests), then a search saved in the browser on /searches and in the search
-box's recent searches, then a hotel page's favorite toggle, gallery and full-screen viewer. No visible text
-or accessible name may be a catalog key (``nav.hotels``)
-or the English text of a message that the locale's catalog words differently. One browser
-context per locale.
+box's recent searches, then a hotel page's favorite toggle, gallery and full-screen viewer. No
+visible text or accessible name may be a catalog key (``nav.hotels``) or the English text of a
+message that the locale's catalog words differently. One browser context per locale.
 """
 
 import re

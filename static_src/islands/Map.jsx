@@ -1,0 +1,113 @@
+/**
+ * The two map views (spec: two map providers; storefront/search/maps.py): a hotel on its page
+ * (`mode` "inline", drawn as soon as the island loads, which is when it comes near the view)
+ * and a search's hotels beside the list (`mode` "beside": a toggle button; the map opens in the
+ * page's `slot` next to the list). The library, Leaflet or MapLibre GL, is the brand's or the
+ * site's choice and loads only when a map is drawn (../maps/). Markers are our own elements: on
+ * results a link to the hotel reading its price per night (named "hotel, price per night"),
+ * on a hotel page a pin named by the hotel. Props: map_props.
+ */
+import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { Icon } from "./icons.jsx";
+import { checkShape } from "./shape.js";
+
+const LIBRARIES = {
+  leaflet: () => import("../maps/leaflet.js"),
+  maplibre: () => import("../maps/maplibre.js"),
+};
+
+/** Run by mount.js before mounting (see ./shape.js). */
+export function checkProps(props) {
+  const point = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isFinite);
+  const marker = (m) =>
+    m && Number.isFinite(m.lat) && Number.isFinite(m.lng) && typeof m.label === "string" && typeof m.url === "string";
+  checkShape("map_props()", {
+    provider: props.provider in LIBRARIES,
+    source: typeof props.tiles === "string" && typeof props.style === "string",
+    attribution: typeof props.attribution === "string",
+    title: typeof props.title === "string",
+    center: point(props.center),
+    zoom: Number.isFinite(props.zoom),
+    markers: Array.isArray(props.markers) && props.markers.every(marker),
+    mode: props.mode === "inline" || (props.mode === "beside" && typeof props.slot === "string"),
+  });
+}
+
+/** A marker's element: a link reading the price (results) or a pin named by the hotel. */
+function markerElement(marker) {
+  const element = document.createElement(marker.url ? "a" : "span");
+  if (marker.url) {
+    element.href = marker.url;
+    element.className = `map-price${marker.price ? "" : " map-price--name"}`;
+    element.textContent = marker.label;
+    element.setAttribute("aria-label", marker.description || marker.label);
+  } else {
+    // The library moves the outer element; the pin inside points at the spot.
+    element.className = "map-pin-spot";
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", marker.name);
+    element.append(Object.assign(document.createElement("span"), { className: "map-pin" }));
+  }
+  element.dataset.hotel = String(marker.id);
+  return element;
+}
+
+function MapView({ provider, tiles, style, attribution, title, center, zoom, markers, mode, t }) {
+  const canvas = useRef(null);
+  const [state, setState] = useState("loading");
+
+  useEffect(() => {
+    let drawn = null;
+    let gone = false;
+    const labels = { zoomIn: t("map.zoom_in"), zoomOut: t("map.zoom_out") };
+    LIBRARIES[provider]()
+      .then(({ draw }) =>
+        draw(canvas.current, { tiles, style, attribution, center, zoom, markers, labels, makeMarker: markerElement }),
+      )
+      .then(
+        (map) => {
+          if (gone) return map.remove();
+          drawn = map;
+          return setState("ready");
+        },
+        (error) => {
+          console.error(error);
+          if (!gone) setState("failed");
+        },
+      );
+    return () => {
+      gone = true;
+      drawn?.remove();
+    };
+    // The map is drawn once; its props never change after mounting.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <section className={`map map--${mode}`} aria-label={title} data-map-state={state} data-map-provider={provider}>
+      <div ref={canvas} className="map__canvas" />
+      {state === "loading" && <p className="map__status">{t("map.loading")}</p>}
+      {state === "failed" && (
+        <p className="map__status" role="alert">
+          {t("map.failed")}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default function MapIsland(props) {
+  const { t } = props.i18n;
+  const [open, setOpen] = useState(false);
+  if (props.mode === "inline") return <MapView {...props} t={t} />;
+  const slot = document.getElementById(props.slot);
+  return (
+    <>
+      <button type="button" className="button map-toggle" aria-expanded={open} aria-controls={props.slot} onClick={() => setOpen(!open)}>
+        <Icon name="pin" small />
+        <span>{t("map.show_results")}</span>
+      </button>
+      {open && slot && createPortal(<MapView {...props} t={t} />, slot)}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The Map island's MapLibre GL view: the configured vector style, our own markers, zoom
+ * buttons named in the visitor's language. The web worker is MapLibre's own file served from
+ * this site (build.mjs ?url), so the CSP needs no blob: workers. Loaded only when a map is
+ * shown (Map.jsx).
+ */
+import * as maplibregl from "maplibre-gl";
+import css from "maplibre-gl/dist/maplibre-gl.css?url";
+import worker from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { useStylesheet } from "./stylesheet.js";
+
+export async function draw(element, { style, center, zoom, markers, labels, makeMarker }) {
+  await useStylesheet(css, import.meta.url);
+  maplibregl.setWorkerUrl(new URL(worker, import.meta.url).href);
+  const map = new maplibregl.Map({
+    container: element,
+    style,
+    center: [center[1], center[0]],
+    zoom,
+    cooperativeGestures: false,
+    scrollZoom: false,
+    attributionControl: { compact: false },
+    locale: { "NavigationControl.ZoomIn": labels.zoomIn, "NavigationControl.ZoomOut": labels.zoomOut },
+  });
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
+  for (const marker of markers) {
+    const node = makeMarker(marker);
+    const label = node.getAttribute("aria-label");
+    new maplibregl.Marker({ element: node }).setLngLat([marker.lng, marker.lat]).addTo(map);
+    if (label) node.setAttribute("aria-label", label); // the marker's own words, not "Map marker"
+  }
+  await new Promise((resolve, reject) => {
+    map.once("load", resolve);
+    map.once("error", (event) => reject(event.error || new Error("map style failed")));
+  });
+  if (markers.length > 1) {
+    const bounds = new maplibregl.LngLatBounds();
+    for (const m of markers) bounds.extend([m.lng, m.lat]);
+    map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
+  }
+  return { remove: () => map.remove(), resize: () => map.resize() };
+}
