@@ -8,14 +8,13 @@
  * Props: storefront.islands.props.search_box_props.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import LazyDialog from "./LazyDialog.jsx";
+import { DateButton, FieldError, StayPicker } from "./DateFields.jsx";
 import GuestsField from "./GuestsField.jsx";
 import { onChunkFailure } from "../living.js";
 import { checkShape } from "./shape.js";
 import { addSearch, readLocal, visibleSearches, writeLocal } from "../state.js";
-import { agesComplete, bookingWindow, datesError, formatDay, isIso, localToday, parseGuests } from "../stay.js";
+import { agesComplete, bookingWindow, datesError, isIso, localToday, parseGuests } from "../stay.js";
 
-const loadPicker = () => import("./dialogs/DatePickerDialog.jsx");
 const loadCombobox = () => import("./DestinationCombobox.jsx");
 
 /**
@@ -69,10 +68,6 @@ export function checkProps(props) {
   });
 }
 
-function FieldError({ t, id, error }) {
-  return error ? <p className="field__error" id={id}>{t(error)}</p> : null;
-}
-
 export default function SearchBox(props) {
   const { action, kept, locale } = props;
   const { t } = props.i18n;
@@ -122,28 +117,10 @@ export default function SearchBox(props) {
     // The form goes on to submit as a plain GET.
   }
 
-  function dateField(name, value, label) {
-    const id = name === "check_in" ? "search-check-in" : "search-check-out";
-    const error = errors[name];
-    return (
-      <div className={`search-form__field${error ? " field--invalid" : ""}`}>
-        <span className="field-label" id={`${id}-label`}>{label}</span>
-        <button type="button" className="input date-button" id={id} aria-haspopup="dialog"
-          aria-labelledby={`${id}-label ${id}`} aria-invalid={error ? "true" : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onClick={() => setPickerOpen(name)}>
-          <span className="date-button__value">{value ? formatDay(value) : ""}</span>
-          <svg className="icon icon--small date-button__icon" width="16" height="16" viewBox="0 0 24 24" fill="none"
-            stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
-            <rect x="3" y="5" width="18" height="16" rx="2" />
-            <path d="M3 10h18M8 3v4M16 3v4" />
-          </svg>
-        </button>
-        <input type="hidden" name={name} value={value || ""} disabled={!value} />
-        <FieldError t={t} id={`${id}-error`} error={error} />
-      </div>
-    );
-  }
+  const dateField = (name, value, label) => (
+    <DateButton t={t} name={name} id={name === "check_in" ? "search-check-in" : "search-check-out"} value={value}
+      label={label} error={errors[name]} onOpen={setPickerOpen} />
+  );
 
   return (
     <form className="search-form" method="get" action={action} role="search" aria-label={t("search.title")} noValidate
@@ -189,8 +166,8 @@ export default function SearchBox(props) {
         </svg>
         <span>{t("search.submit")}</span>
       </button>
-      <LazyDialog load={loadPicker} open={pickerOpen !== null} onClose={closePicker} t={t} locale={document.documentElement.lang || locale}
-        bounds={bounds} today={bounds.first} range={range} onRange={changeRange} start={pickerOpen} />
+      <StayPicker t={t} locale={document.documentElement.lang || locale} bounds={bounds} range={range}
+        onRange={changeRange} start={pickerOpen} onClose={closePicker} />
     </form>
   );
 }

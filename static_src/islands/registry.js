@@ -12,5 +12,6 @@ export const registry = {
   Map: () => import("./Map.jsx"),
   SavedSearches: () => import("./SavedSearches.jsx"),
   SearchBox: () => import("./SearchBox.jsx"),
+  StayDates: () => import("./StayDates.jsx"),
   UnitToggle: () => import("./UnitToggle.jsx"),
 };

@@ -174,6 +174,30 @@ def saved_searches_props(request, context) -> dict:
     return {"today": context["searches_today"]}
 
 
+def stay_dates_props(request, context) -> dict:
+    """Read by static_src/islands/StayDates.jsx: the form of templates/includes/stay_form.html
+    (``f`` from ``{% search_form_values %}``, ``stay_prompt``, ``stay_hidden``, the page's
+    ``search`` query for its guests)."""
+    form = context["f"]
+    search = context.get("search")
+    guests = getattr(search, "guests", "2")
+    hidden = [["guests", guests]] if guests and guests != "2" else []
+    hidden += [[name, value] for name, value in context.get("stay_hidden") or ()]
+    hidden += [[name, value] for name, value in form.get("kept", ())]
+    return {
+        "action": request.path,
+        "prompt": context["stay_prompt"],
+        "today": form.get("min_date", ""),
+        "maxDate": form.get("max_date", ""),
+        "hidden": hidden,
+        "errors": {
+            k: v
+            for k, v in dict(form.get("errors") or {}).items()
+            if k in ("check_in", "check_out")
+        },
+    }
+
+
 def unit_toggle_props(request, context) -> dict:
     """Read by static_src/islands/UnitToggle.jsx (the unit itself lives in localStorage)."""
     return {"units": ["m", "f"], "default": "m"}
@@ -188,5 +212,6 @@ BUILDERS = {
     "Map": map_props,
     "SavedSearches": saved_searches_props,
     "SearchBox": search_box_props,
+    "StayDates": stay_dates_props,
     "UnitToggle": unit_toggle_props,
 }

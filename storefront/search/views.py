@@ -527,7 +527,9 @@ def _room_card(row: RoomOffers, *, locale: str, display: str, link=None, chosen=
         ],
         "area": format_area(room.area_m2, "m", locale),
         "guests": room.max_adults + room.max_children,
-        "photo": room.photos[0] if room.photos else None,
+        "name": translate(f"room_types.{room.type}", locale)
+        if f"room_types.{room.type}" in known
+        else room.name,
         "offers": offers,
     }
 

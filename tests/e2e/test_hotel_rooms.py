@@ -5,6 +5,7 @@ opened by keyboard, axe clean, in en on a desktop (light) and he on a phone (dar
 from datetime import timedelta
 
 import pytest
+from playwright.sync_api import expect
 
 from storefront.i18n.catalog import translate
 from storefront.search.query import today
@@ -58,3 +59,26 @@ def test_dates_chosen_on_the_hotel_page_show_its_rooms(new_page, server_url):
     total = page.locator(".offer__total").first.inner_text()
     words = translate("results.total", "ja", price="\0", count=4).split("\0")
     assert all(part.strip() in total for part in words), (words, total)  # "4泊の合計：…"
+
+
+@pytest.mark.parametrize("code,width,scheme", [("he", 375, "dark"), ("de", 1280, "light")])
+def test_dates_chosen_with_the_search_boxs_picker(new_page, server_url, code, width, scheme):
+    """With JavaScript the hotel's date form has the search box's date picker; the stay
+    chosen there brings back the same hotel with its rooms, the guests kept."""
+    page = new_page(width=width, color_scheme=scheme, bypass_csp=True)
+    page.goto(f"{server_url}/{code}/hotels/spain/barcelona/metropole-sands?guests=2-7")
+    form = mounted(page, "StayDates")
+    form.locator("#hotel-check-in").click()
+    picker = page.locator("dialog[open]")
+    check_in = today() + timedelta(days=9)
+    check_out = check_in + timedelta(days=2)
+    picker.locator(f'[data-date="{check_in}"]').click()
+    picker.locator(f'[data-date="{check_out}"]').click()
+    picker.get_by_role("button", name=translate("picker.done", code)).click()
+    expect(picker).to_have_count(0)
+    with page.expect_navigation():
+        form.get_by_role("button", name=translate("results.see_rooms", code)).click()
+    assert f"check_in={check_in}" in page.url and f"check_out={check_out}" in page.url
+    assert "guests=2-7" in page.url
+    assert page.locator(".room-card").count() >= 2
+    assert axe_violations(page) == []
