@@ -37,6 +37,9 @@ RENDERED = {
     ),
     "country page": "/hotels/spain?check_in={0}&check_out={1}",
     "hotel page": "/hotels/spain/barcelona/metropole-sands",
+    "hotel page, rooms and rates": (
+        "/hotels/spain/barcelona/metropole-sands?check_in={0}&check_out={1}&guests=2-7"
+    ),
 }
 RENDERS = 30
 CHROMIUM_ARGS = [
