@@ -23,7 +23,11 @@ STAY = f"check_in={CHECK_IN}&check_out={CHECK_IN + timedelta(days=3)}&guests=2-7
 
 @pytest.mark.parametrize(
     "code,width,scheme",
-    [("en", 1280, "light"), ("he", 375, "dark"), ("ja", 375, "light"), ("de", 1280, "dark")],
+    [
+        (code, *look)
+        for code in ("en", "he", "ja", "de")
+        for look in ((1280, "light"), (375, "dark"))
+    ],
 )
 def test_the_hotel_page_journey(new_page, server_url, code, width, scheme):
     prefix = "" if code == "en" else f"/{code}"
