@@ -64,11 +64,13 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "csp",
+    "django_tasks_db",
     "storefront.i18n",
     "storefront.brands",
     "storefront.catalog",
     "storefront.chrome",
     "storefront.islands",
+    "storefront.leads",
     "storefront.pages",
     "storefront.sandbox",
     "storefront.search",
@@ -223,6 +225,27 @@ INVENTORY_RATES_SECONDS = env.int("INVENTORY_RATES_SECONDS", default=60)
 # Where the provider's hotel photos come from; empty: the origin of UPSTREAM_URL (the sandbox
 # serves its own). Pages that show photos add exactly this origin to their CSP img-src.
 INVENTORY_MEDIA_ORIGIN = env("INVENTORY_MEDIA_ORIGIN", default="")
+
+# Leads (storefront/leads/): where the provider forwards them (spec section 7: to, token and the
+# group by language), how long an undelivered lead is retried, and the abuse limits.
+LEADS_TO = env("LEADS_TO", default="https://crm.example.com/api/leads")
+LEADS_TOKEN = env("LEADS_TOKEN", default="sandbox-leads-token")
+LEADS_GROUP = env("LEADS_GROUP", default="agents-international")
+LEADS_GROUP_HE = env("LEADS_GROUP_HE", default="agents-israel")
+LEADS_EXPIRE_HOURS = env.int("LEADS_EXPIRE_HOURS", default=72)
+LEADS_SEND_SECONDS = env.float("LEADS_SEND_SECONDS", default=10.0)
+LEADS_DEDUPE_SECONDS = env.int("LEADS_DEDUPE_SECONDS", default=600)
+LEADS_PER_IP = env.int("LEADS_PER_IP", default=20)  # a quarter of an hour
+LEADS_PER_EMAIL = env.int("LEADS_PER_EMAIL", default=5)
+
+# Background work (DESIGN 13): Django's task framework on a database queue, run by
+# `manage.py db_worker` (make run starts one). TASKS_BACKEND may name another backend.
+TASKS = {
+    "default": {
+        "BACKEND": env("TASKS_BACKEND", default="django_tasks_db.DatabaseBackend"),
+        "QUEUES": ["default"],
+    }
+}
 
 # Maps (storefront/search/maps.py): the library a brand does not choose itself, Leaflet over
 # raster tiles or MapLibre GL over a vector style, and where tiles and style come from (empty:

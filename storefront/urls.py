@@ -14,6 +14,7 @@ from django.urls import path
 from django.utils.module_loading import import_string
 
 from storefront.chrome.views import choose_currency, choose_language, set_color_mode
+from storefront.leads.views import send_lead
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
 from storefront.pages.routes import PAGES
 from storefront.pages.sitemaps import DestinationsSitemap, StaticPagesSitemap
@@ -54,6 +55,7 @@ urlpatterns = [
     path("favorites/toggle", toggle_favorite, name="toggle-favorite"),
     path("favorites/merge", merge_favorites, name="merge-favorites"),
     path("favorites/clear", clear_favorites, name="clear-favorites"),
+    path("leads", send_lead, name="send-lead"),
     path("searches/remove", remove_searches, name="remove-searches"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]

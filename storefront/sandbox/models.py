@@ -56,9 +56,11 @@ class ProviderSession(models.Model):
 
 
 class Lead(models.Model):
-    """A lead sent through /v3/services/proxy."""
+    """A lead sent through /v3/services/proxy. A request's ``Idempotency-Key`` header is kept:
+    the same key again is the same lead (a sender that retries never makes a second one)."""
 
     payload = models.JSONField()
+    key = models.CharField(max_length=100, null=True, blank=True, unique=True)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):

@@ -13,6 +13,7 @@
 import json
 import re
 import secrets
+import time
 from functools import cache, wraps
 from pathlib import Path
 
@@ -249,19 +250,46 @@ def white_label(request, host):
     return _brand(request, ProviderBrand.WHITE_LABEL, host)
 
 
+# How the lead endpoint behaves: "ok", "fail" (503 at once) or "hang" (answers after
+# LEADS_HANG_SECONDS). Set with POST /sandbox/leads-mode {"mode": ...}, so a test or an operator
+# can take the lead service down and bring it back while everything else keeps answering.
+LEADS_MODE = {"mode": "ok"}
+LEADS_HANG_SECONDS = 30
+
+
+@require_POST
+def leads_mode(request):
+    try:
+        mode = json.loads(request.body or b"{}").get("mode")
+    except (ValueError, AttributeError):
+        mode = None
+    if mode not in ("ok", "fail", "hang"):
+        return JsonResponse({"message": "mode: ok, fail or hang", "errors": {}}, status=400)
+    LEADS_MODE["mode"] = mode
+    return JsonResponse({"mode": mode})
+
+
 @require_POST
 def proxy(request):
     """Send a lead (the spec's payload: to, bot, token, name, fullname, email, addToGroups, lang,
     title, url, calling_code, phone, ref, userid)."""
     if not _authorised(request):
         return error(request, UNAUTHENTICATED, 401)
+    if LEADS_MODE["mode"] == "fail":
+        return JsonResponse({"message": "Service Unavailable"}, status=503)
+    if LEADS_MODE["mode"] == "hang":
+        time.sleep(LEADS_HANG_SECONDS)
     data = _form(request)
     errors = missing(data, ("name", "email", "phone"))
     if "email" not in errors and not EMAIL_RE.fullmatch(_text(data, "email")):
         errors["email"] = [INVALID_EMAIL]
     if errors:
         return validation_error(request, errors)
-    lead = Lead.objects.create(payload=data)
+    key = (request.headers.get("Idempotency-Key") or "")[:100] or None
+    if key:
+        lead, _created = Lead.objects.get_or_create(key=key, defaults={"payload": data})
+    else:
+        lead = Lead.objects.create(payload=data)
     return JsonResponse({"message": message(request, LEAD_SENT), "data": {"id": lead.pk}})
 
 

@@ -1,4 +1,4 @@
-"""Login, register and admin-login throttles: counters in the "throttle" cache.
+"""Login, register, lead and admin-login throttles: counters in the "throttle" cache.
 
 Every attempt is counted before it is made, on all of its counters at once, and refused when any
 of them is past its limit, so parallel attempts cannot slip between a check and a count. A counter
@@ -103,6 +103,14 @@ def register_attempt(*, request, email: str) -> None:
     _count(
         ("register-ip", client_ip(request), settings.REGISTER_ATTEMPTS_PER_IP),
         ("register-email", _digest(email), settings.LOGIN_ATTEMPTS_PER_EMAIL),
+    )
+
+
+def lead_attempt(*, request, email: str) -> None:
+    """A lead sent (the agent popup): per address and per email."""
+    _count(
+        ("lead-ip", client_ip(request), settings.LEADS_PER_IP),
+        ("lead-email", _digest(email.strip().lower()), settings.LEADS_PER_EMAIL),
     )
 
 

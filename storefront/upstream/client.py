@@ -66,12 +66,19 @@ class UpstreamClient:
         raise AssertionError("unreachable")
 
     def post(
-        self, path: str, *, data: dict | None = None, json: dict | None = None
+        self,
+        path: str,
+        *,
+        data: dict | None = None,
+        json: dict | None = None,
+        idempotency_key: str = "",
     ) -> UpstreamResponse:
-        """A form post (``data``, the spec's auth calls) or a JSON one (``json``)."""
+        """A form post (``data``, the spec's auth calls) or a JSON one (``json``); with an
+        ``idempotency_key`` (``Idempotency-Key`` header) a post sent twice counts once."""
+        extra = {"Idempotency-Key": idempotency_key} if idempotency_key else {}
         if json is not None:
-            return self._send("POST", path, json=json)
-        return self._send("POST", path, data=data)
+            return self._send("POST", path, json=json, extra_headers=extra)
+        return self._send("POST", path, data=data, extra_headers=extra)
 
     def _headers(self, path: str) -> dict:
         headers = {"Accept": "application/json"}
@@ -112,6 +119,7 @@ class UpstreamClient:
         """One HTTP exchange, body included, over within ``left`` seconds."""
         url = settings.UPSTREAM_URL.rstrip("/") + path
         params = {**(kwargs.pop("params", None) or {}), "locale": self.locale}
+        headers = {**self._headers(path), **(kwargs.pop("extra_headers", None) or {})}
         # A GET's attempt leaves room for a retry; a POST is never retried, so it may wait for
         # its answer as long as the budget allows.
         read = settings.UPSTREAM_READ_TIMEOUT if method == "GET" else left
@@ -122,7 +130,7 @@ class UpstreamClient:
                     method,
                     url,
                     params=params,
-                    headers=self._headers(path),
+                    headers=headers,
                     cookies=self.cookies,
                     timeout=timeout,
                     allow_redirects=False,

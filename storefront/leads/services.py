@@ -1,0 +1,233 @@
+"""Leads: checking what a visitor sends, writing it to the outbox, and delivering it.
+
+``submit`` checks the form (name, email, a phone number valid for the chosen dial code's
+country, read by phonenumbers), drops what a bot fills (the honeypot), folds a second send of
+the same person within ``LEADS_DEDUPE_SECONDS`` (or the same form key) into the first, writes
+the lead, and tries to deliver it at once within the page's budget. ``deliver`` claims a lead
+and sends the spec's payload (section 7); a provider that is down or slow leaves it pending with
+its next attempt scheduled (``retry_delay``), and the background task (``tasks.py``) goes on
+until it is delivered or ``LEADS_EXPIRE_HOURS`` have passed.
+"""
+
+import logging
+import re
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+import phonenumbers
+from django.conf import settings
+from django.core.validators import validate_email
+from django.db.models import F, Q
+from django.utils import timezone
+
+from storefront.catalog.selectors import countries
+from storefront.upstream.budget import time_budget
+from storefront.upstream.client import UpstreamClient
+from storefront.upstream.errors import UpstreamError, UpstreamValidationError
+
+from .models import Lead
+
+log = logging.getLogger(__name__)
+
+KEY_RE = re.compile(r"\A[A-Za-z0-9_-]{16,64}\Z")
+LEASE_SECONDS = 60
+RETRY_BASE_SECONDS = 15
+RETRY_MAX_SECONDS = 30 * 60
+DEFAULT_FID = 3  # spec section 9: default ref and userid
+
+
+@dataclass
+class Outcome:
+    """What the visitor is told: ``sent`` (delivered, or kept to be delivered: the spec's sent
+    state either way), ``errors`` (field -> messages: ours as catalog keys, the provider's in
+    its words) and ``failed`` (the provider did not take it now: the spec's toast)."""
+
+    lead: Lead | None = None
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    failed: bool = False
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _country_for(code: str, calling_code: str) -> str | None:
+    """The country whose dial code the visitor chose (its alpha-2), if it has that code."""
+    found = countries().get((code or "").upper())
+    digits = re.sub(r"\D", "", calling_code or "")
+    if found is None or not digits:
+        return None
+    return found.code.upper() if re.sub(r"\D", "", found.dial_code) == digits else None
+
+
+def check(data) -> tuple[dict, dict[str, list[str]]]:
+    """The form's values, cleaned, and its errors (catalog keys, first one per field)."""
+    name = " ".join(str(data.get("name") or "").split())[:120]
+    email = str(data.get("email") or "").strip()[:254]
+    country = _country_for(str(data.get("country") or "us"), str(data.get("calling_code") or "1"))
+    raw_phone = str(data.get("phone") or "").strip()[:40]
+    errors: dict[str, list[str]] = {}
+    if not name:
+        errors["name"] = ["leads.errors.name_required"]
+    try:
+        validate_email(email)
+    except Exception:  # noqa: BLE001 — any failure is the same message to the visitor
+        errors["email"] = ["leads.errors.email_invalid"]
+    phone = ""
+    try:
+        number = phonenumbers.parse(raw_phone, country or "US")
+        if country and phonenumbers.is_valid_number_for_region(number, country):
+            phone = str(number.national_number)
+    except phonenumbers.NumberParseException:
+        pass
+    if not phone:
+        errors["phone"] = ["leads.errors.phone_invalid"]
+    values = {
+        "name": name,
+        "email": email.lower(),
+        "country": country or "",
+        "calling_code": re.sub(r"\D", "", str(data.get("calling_code") or "")),
+        "phone": phone,
+    }
+    return values, errors
+
+
+def submit(data, *, locale: str, url: str, title: str, fid: int | None) -> Outcome:
+    """Check, write (or find the same lead again) and try to deliver once now."""
+    if str(data.get("website") or "").strip():  # the honeypot: only a bot fills it
+        return Outcome(lead=None)
+    values, errors = check(data)
+    if errors:
+        return Outcome(errors=errors)
+    key = str(data.get("key") or "")
+    key = key if KEY_RE.match(key) else new_key()
+    now = timezone.now()
+    recent = now - timedelta(seconds=settings.LEADS_DEDUPE_SECONDS)
+    same = (
+        Lead.objects.filter(Q(key=key) | Q(email=values["email"], phone=values["phone"]))
+        .filter(Q(key=key) | Q(created_at__gte=recent))
+        .first()
+    )
+    if same is not None:
+        return Outcome(lead=same)
+    lead, _created = Lead.objects.get_or_create(
+        key=key,
+        defaults={
+            **values,
+            "locale": locale,
+            "title": title[:200],
+            "url": url[:1000],
+            "fid": fid if fid and fid > 0 else DEFAULT_FID,
+            "expires_at": now + timedelta(hours=settings.LEADS_EXPIRE_HOURS),
+        },
+    )
+    return deliver(lead.pk, inline=True)
+
+
+def payload(lead: Lead) -> dict:
+    """The spec's lead call (section 7), every field."""
+    hebrew = lead.locale == "he"
+    return {
+        "to": settings.LEADS_TO,
+        "bot": 1 if hebrew else 0,
+        "token": settings.LEADS_TOKEN,
+        "name": lead.name,
+        "fullname": lead.name,
+        "email": lead.email,
+        "addToGroups": settings.LEADS_GROUP_HE if hebrew else settings.LEADS_GROUP,
+        "lang": lead.locale,
+        "title": lead.title,
+        "url": lead.url,
+        "calling_code": lead.calling_code,
+        "phone": lead.phone,
+        "ref": lead.fid,
+        "userid": lead.fid,
+    }
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """Backoff after ``attempts`` failed sends: 15 s, 30 s, 1 min ... at most 30 min."""
+    return timedelta(seconds=min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** max(0, attempts - 1)))
+
+
+def _claim(lead_id: int) -> Lead | None:
+    """Take the lead for one send: one conditional UPDATE, so two workers (or a worker and the
+    visitor's own request) never send it at the same time."""
+    now = timezone.now()
+    taken = Lead.objects.filter(
+        Q(status=Lead.PENDING) | Q(status=Lead.SENDING, lease_until__lt=now), pk=lead_id
+    ).update(status=Lead.SENDING, lease_until=now + timedelta(seconds=LEASE_SECONDS))
+    return Lead.objects.get(pk=lead_id) if taken else None
+
+
+def deliver(lead_id: int, *, inline: bool = False) -> Outcome:
+    """One attempt to send the lead. Inline (the visitor's request) it uses what is left of the
+    page's budget; in the background, ``LEADS_SEND_SECONDS``."""
+    lead = _claim(lead_id)
+    if lead is None:  # sent already, or being sent right now
+        return Outcome(lead=Lead.objects.filter(pk=lead_id).first())
+    now = timezone.now()
+    if now >= lead.expires_at:
+        Lead.objects.filter(pk=lead.pk).update(status=Lead.EXPIRED, lease_until=None)
+        return Outcome(lead=lead, failed=True)
+    try:
+        if inline:
+            UpstreamClient(locale=lead.locale).post(
+                "/v3/services/proxy", json=payload(lead), idempotency_key=lead.key
+            )
+        else:
+            with time_budget(settings.LEADS_SEND_SECONDS):
+                UpstreamClient(locale=lead.locale).post(
+                    "/v3/services/proxy", json=payload(lead), idempotency_key=lead.key
+                )
+    except UpstreamValidationError as error:
+        # The provider refuses the lead as it is: the visitor sees why; retrying cannot help.
+        Lead.objects.filter(pk=lead.pk).update(
+            status=Lead.REJECTED,
+            lease_until=None,
+            attempts=F("attempts") + 1,
+            last_error=str(error.errors or error.message)[:2000],
+        )
+        return Outcome(lead=lead, errors={k: list(v)[:1] for k, v in error.errors.items()})
+    except UpstreamError as error:
+        attempts = lead.attempts + 1
+        Lead.objects.filter(pk=lead.pk).update(
+            status=Lead.PENDING,
+            lease_until=None,
+            attempts=attempts,
+            next_attempt_at=now + retry_delay(attempts),
+            last_error=f"{error.__class__.__name__}: {error}"[:2000],
+        )
+        schedule(lead.pk, now + retry_delay(attempts))
+        return Outcome(lead=lead, failed=True)
+    Lead.objects.filter(pk=lead.pk).update(
+        status=Lead.SENT, lease_until=None, attempts=F("attempts") + 1, sent_at=timezone.now()
+    )
+    return Outcome(lead=lead)
+
+
+def schedule(lead_id: int, when) -> None:
+    """Queue the next attempt (the task framework's backend: a database queue by default)."""
+    from .tasks import deliver_lead
+
+    try:
+        deliver_lead.using(run_after=when).enqueue(lead_id)
+    except Exception:  # noqa: BLE001 — a queue that is down: the sweeper finds the lead later
+        log.exception("lead %s: could not queue its next attempt", lead_id)
+
+
+def sweep(now=None) -> int:
+    """Queue every lead that is due and not queued by anyone (the queue lost it, a worker died
+    mid-send): run by ``manage.py send_leads`` and by the worker's start."""
+    now = now or timezone.now()
+    due = Lead.objects.filter(
+        Q(status=Lead.PENDING, next_attempt_at__lte=now)
+        | Q(status=Lead.PENDING, next_attempt_at__isnull=True)
+        | Q(status=Lead.SENDING, lease_until__lt=now)
+    ).values_list("pk", flat=True)
+    count = 0
+    for lead_id in due:
+        schedule(lead_id, now)
+        count += 1
+    return count
