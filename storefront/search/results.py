@@ -60,16 +60,9 @@ def top(
 ) -> list[Result]:
     """A country page's best hotels, priced when the query has dates."""
     hotels = inventory.top_hotels(place.id, locale, limit=limit)
-    rates = {}
-    if query.dated and hotels:
-        rates = _stay_rates(
-            query,
-            hotel_ids=[h.id for h in hotels],
-            currency=currency,
-            country=country,
-            locale=locale,
-        )
-    return [_row(h, rates, query, place, country) for h in hotels]
+    return hotels_rows(
+        hotels, query, place=place, locale=locale, currency=currency, country=country
+    )
 
 
 def _stay_rates(query: SearchQuery, *, currency: str, country: str | None, locale: str, **which):
@@ -86,10 +79,17 @@ def _stay_rates(query: SearchQuery, *, currency: str, country: str | None, local
 
 
 def hotels_rows(
-    hotels: list[Hotel], query: SearchQuery, *, locale: str, currency: str, country: str | None
+    hotels: list[Hotel],
+    query: SearchQuery,
+    *,
+    place: Place | None = None,
+    locale: str,
+    currency: str,
+    country: str | None,
 ) -> list[Result]:
-    """Given hotels (a visitor's favorites) with their cheapest offer for the query's stay,
-    distances from each hotel's own city centre. Raises ``UpstreamError`` like ``search``."""
+    """Given hotels (a country's best, a visitor's favorites) with their cheapest offer for the
+    query's stay; distances from ``place``, or from each hotel's own city centre without one.
+    Raises ``UpstreamError`` like ``search``."""
     rates = {}
     if query.dated and hotels:
         rates = _stay_rates(
@@ -99,7 +99,7 @@ def hotels_rows(
             country=country,
             locale=locale,
         )
-    return [_row(h, rates, query, None, country) for h in hotels]
+    return [_row(h, rates, query, place, country) for h in hotels]
 
 
 def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place | None, country) -> Result:

@@ -233,15 +233,15 @@ def hotel_page(request, *, page_name, **params):
         )
     if found is None:
         raise Http404
+    # Who the prices are for: the same for the rooms and the price range.
+    visitor = {
+        "locale": locale,
+        "currency": request.currency,
+        "country": getattr(request, "country", None),
+        "display": request.price_display,
+    }
     try:
-        rooms = hotel_rooms(
-            found,
-            query,
-            locale=locale,
-            currency=request.currency,
-            country=getattr(request, "country", None),
-            display=request.price_display,
-        )
+        rooms = hotel_rooms(found, query, **visitor)
     except UpstreamError:
         rooms, rates_down = None, True
     else:
@@ -252,14 +252,7 @@ def hotel_page(request, *, page_name, **params):
     hotel_ld = _hotel_ld(found, canonical, origin)
     prices = None
     if not rates_down:
-        prices = price_range(
-            found,
-            rooms,
-            locale=locale,
-            currency=request.currency,
-            country=getattr(request, "country", None),
-            display=request.price_display,
-        )
+        prices = price_range(found, rooms, **visitor)
     if prices:
         low, high, currency = prices
         low, high = format_money(low, currency, locale), format_money(high, currency, locale)
