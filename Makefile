@@ -27,7 +27,7 @@ run: build $(STAMPS)/migrated ## install, build, migrate, load demo data, serve 
 
 test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## install what tests need, build, run the whole suite
 	node --test static_src/
-	$(PY) -m pytest -n 2 --dist loadfile  # two workers, one module each at a time
+	$(PY) -m pytest -n 2 --dist loadfile --durations=25  # two workers, one module each at a time; the slowest 25 listed
 
 lint: $(STAMPS)/test-deps ## ruff lint and format check
 	$(VENV)/bin/ruff check .
