@@ -97,7 +97,8 @@ def test_results_on_a_map_beside_the_list(new_page, server_url, settings, code, 
     assert page.locator(".hotel-summary h1").inner_text() == name
 
 
-def test_maps_pass_axe(new_page, server_url):
+def test_maps_pass_axe(new_page, server_url, settings):
+    settings.MAP_PROVIDER = "leaflet"  # markers are ours either way; Leaflet needs no WebGL
     page = new_page(width=1280, bypass_csp=True)
     page.goto(f"{server_url}{HOTEL}")
     page.locator(".hotel-location").scroll_into_view_if_needed()

@@ -22,7 +22,10 @@ from storefront.upstream.errors import UpstreamUnavailable
 
 pytestmark = pytest.mark.usefixtures("demo_data", "production_budgets")
 HOST = {"Host": "127.0.0.1"}
-MARGIN = 2.0  # seconds a busy machine may add to a budget
+# Seconds a busy machine may add to a budget: a full parallel run on 2 cores (Chromium drawing
+# WebGL maps on the other worker) once took a login 4.7 s against the 2.5 s budget; the provider
+# here holds every answer 10 s, so a page that waited for it still fails.
+MARGIN = 3.0
 
 
 @pytest.fixture
