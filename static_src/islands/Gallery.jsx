@@ -50,12 +50,13 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
   const [announced, setAnnounced] = useState("");
   const strip = useRef(null);
 
-  const items = () => [...(strip.current?.children || [])];
 
   const go = useCallback((target, smooth = true) => {
     const list = strip.current;
-    const item = list?.children[clamp(target, 0, list.children.length - 1)];
+    const to = clamp(target, 0, (list?.children.length || 1) - 1);
+    const item = list?.children[to];
     if (!item) return;
+    setIndex(to); // at once: "show all" pressed before the scroll ends opens on this photo
     list.scrollTo({ left: startOf(list, item), behavior: smooth ? "smooth" : "instant" });
   }, []);
 

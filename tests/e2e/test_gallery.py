@@ -62,6 +62,7 @@ def test_the_gallery_by_keyboard(new_page, server_url, locale, scheme):
     page.keyboard.press("Escape")
     expect(strip).to_be_focused()
     page.keyboard.press("Home")
+    expect(count).to_have_text(re.compile(r"^1\s*/"))
 
     show_all = gallery.get_by_role(
         "button", name=translate("gallery.show_all", locale, count=total)
