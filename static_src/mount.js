@@ -5,7 +5,7 @@
  * props that differ from what the island expects leave the server's markup, which works without
  * JavaScript, in place (no `data-mounted`), and one console line says which island and why.
  */
-import { createElement } from "react";
+import { createElement, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "./i18n.js";
 
@@ -32,8 +32,17 @@ export async function mount(elements, { registry, readProps }) {
         focusKey: focused && element.contains(focused) ? focused.dataset.focusKey : "",
       };
       delete element.dataset.pendingAction;
-      createRoot(element).render(createElement(Island, { ...props, i18n, resume }));
-      element.dataset.mounted = "true";
+      // `data-mounted` says the island's markup has replaced the server's (React renders after
+      // this task, so it is set once the first render is committed, not when it is scheduled).
+      createRoot(element).render(createElement(Committed, { element }, createElement(Island, { ...props, i18n, resume })));
     }),
   );
+}
+
+/** Marks its island mounted once React has committed the island's first render. */
+function Committed({ element, children }) {
+  useLayoutEffect(() => {
+    element.dataset.mounted = "true";
+  }, [element]);
+  return children;
 }
