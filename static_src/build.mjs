@@ -15,6 +15,23 @@ await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 
 /**
+ * The islands' catalogs, from the one catalog per locale (locales/{code}.json): `page/{code}.json`
+ * is what every island reads (i18n.js, one chunk per locale); the lead popup's texts
+ * (`leads.*`) are `leads/{code}.json`, a chunk of their own that loads only when the popup is
+ * about to open. Written to .build/catalogs (not committed) for esbuild to bundle.
+ */
+const catalogs = path.join(root, ".build", "catalogs");
+await rm(catalogs, { recursive: true, force: true });
+await mkdir(path.join(catalogs, "page"), { recursive: true });
+await mkdir(path.join(catalogs, "leads"), { recursive: true });
+for (const file of await readdir(path.join(root, "locales"))) {
+  if (!file.endsWith(".json")) continue;
+  const { leads, ...page } = JSON.parse(await readFile(path.join(root, "locales", file), "utf8"));
+  await writeFile(path.join(catalogs, "page", file), JSON.stringify(page));
+  await writeFile(path.join(catalogs, "leads", file), JSON.stringify({ leads }));
+}
+
+/**
  * `import flags from "flag-icons:4x3"`: { "us": URL of the US flag, ... }, one SVG file per
  * country from the flag-icons package (MIT), emitted with content-hashed names. Only the chunk
  * that imports it (the country dialog's) carries the map; a flag file loads when it is shown.
@@ -62,6 +79,25 @@ const assetUrl = {
   },
 };
 
+/**
+ * `import dialCodes from "countries:dial"`: [[alpha-2, dial code], ...] from the country data
+ * Django reads (fixtures/countries.json; "1-684" kept as written), countries without one left
+ * out. Only the lead popup's chunk carries it; names come from Intl.DisplayNames there.
+ */
+const dialCodes = {
+  name: "countries-dial",
+  setup(build) {
+    build.onResolve({ filter: /^countries:dial$/ }, () => ({ path: "dial", namespace: "countries" }));
+    build.onLoad({ filter: /.*/, namespace: "countries" }, async () => {
+      const rows = JSON.parse(await readFile(path.join(root, "fixtures", "countries.json"), "utf8"));
+      const pairs = rows
+        .map((row) => [String(row.code).trim().toUpperCase(), String(row.dial_code || "").trim()])
+        .filter(([code, dial]) => /^[A-Z]{2}$/.test(code) && /^\d[\d-]*$/.test(dial));
+      return { contents: JSON.stringify(pairs), loader: "json" };
+    });
+  },
+};
+
 const entryPoints = ["static_src/main.js", "static_src/styles/main.css"];
 const result = await esbuild.build({
   absWorkingDir: root,
@@ -77,7 +113,7 @@ const result = await esbuild.build({
   entryNames: "[name]-[hash]",
   chunkNames: "chunks/[name]-[hash]",
   assetNames: "assets/[name]-[hash]",
-  plugins: [flagIcons, assetUrl],
+  plugins: [flagIcons, assetUrl, dialCodes],
   define: { "process.env.NODE_ENV": '"production"' },
   metafile: true,
   legalComments: "none",

@@ -1,7 +1,8 @@
 /**
  * i18next, initialised with the page's locale and only that locale's catalog.
- * The catalogs are the same `locales/{code}.json` files Django reads; esbuild turns each into its
- * own lazy chunk, so a page downloads exactly one.
+ * The catalogs are the same `locales/{code}.json` files Django reads, split by build.mjs into
+ * what every island reads and the lead popup's texts; esbuild turns each into its own lazy
+ * chunk, so a page downloads exactly one, and the popup's texts only when it is about to open.
  */
 import i18next from "i18next";
 
@@ -31,8 +32,18 @@ export function initI18n(code) {
   if (!instances.has(code)) {
     instances.set(
       code,
-      import(`../locales/${code}.json`).then(({ default: catalog }) => createI18n(code, catalog)),
+      import(`../.build/catalogs/page/${code}.json`).then(({ default: catalog }) => createI18n(code, catalog)),
     );
   }
   return instances.get(code);
+}
+
+/** The page's instance with the lead popup's texts (`leads.*`) added. */
+export async function withLeadTexts(code) {
+  const [i18n, { default: texts }] = await Promise.all([
+    initI18n(code),
+    import(`../.build/catalogs/leads/${code}.json`),
+  ]);
+  i18n.addResourceBundle(i18n.language, "translation", texts, true, true);
+  return i18n;
 }

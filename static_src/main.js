@@ -11,8 +11,10 @@
  * controls beside server markup it leaves in place); `data-load="visible"` (a map) when it comes near the viewport. Until then its
  * server markup works alone. A click on an element with `data-action` in an island that is not
  * mounted yet is held (its default prevented) and handed to the island as the `action` prop.
+ * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so.
  */
 import { registry } from "./islands/registry.js";
+import { armLeadPopup } from "./lead.js";
 import { onChunkFailure, startLivingParts } from "./living.js";
 
 /** The island's props; throws (mount.js reports it) when its props block is missing or no object. */
@@ -86,6 +88,15 @@ function mountIslands() {
   const when = (load) => elements.filter((element) => (element.dataset.load || "") === load);
   when("interaction").forEach(onInteraction);
   whenVisible(when("visible"));
+  for (const element of when("lead")) {
+    armLeadPopup(element, {
+      load: async () => {
+        const { withLeadTexts } = await import("./i18n.js");
+        await Promise.all([withLeadTexts(document.documentElement.dataset.locale || "en"), registry.LeadPopup()]);
+      },
+      mount: (popup) => mountNow([popup]),
+    });
+  }
   mountNow(when(""));
 }
 

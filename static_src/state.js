@@ -5,8 +5,8 @@
  *
  * The rules of section 4 live here as plain functions (tested by state.test.js): saved
  * searches (same URL before its session part replaced, at most 8, only future check-ins shown),
- * favorites (hotel ids, oldest first, each once, at most 100; newest first where listed) and the
- * area unit toggle (m <-> f).
+ * favorites (hotel ids, oldest first, each once, at most 100; newest first where listed), the
+ * area unit toggle (m <-> f) and when the lead popup opens (`leadPlan`).
  */
 const YEAR = 365 * 24 * 60 * 60;
 
@@ -151,4 +151,41 @@ export async function moveFavoritesToAccount(url, csrfToken) {
   if (!response.ok) return 0;
   writeLocal("favorites", []);
   return (await response.json()).saved ?? 0;
+}
+
+/* ---------- the lead popup's timing (spec sections 4 and 9) ---------- */
+
+export const LEAD_DELAY_MS = 10 * 1000; // after the page mounts, once the first visit is old enough
+export const LEAD_SINCE_VISIT_MS = 120 * 1000; // how old the first visit must be
+export const LEAD_REARM_MS = 7 * 24 * 60 * 60 * 1000; // a close older than this is forgotten
+
+/** A stored time (ms since the epoch, or a date string) as ms; anything else is null. */
+function epochMs(value) {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim()) {
+    const parsed = /^\d+$/.test(value.trim()) ? Number(value) : Date.parse(value);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+/**
+ * When the lead popup opens on a page mounted at `now`, from the stored `visited` (the first
+ * visit) and `closed` (the last close) times: `{ delay, visited, closed }`, where `delay` is
+ * the ms to wait (null: it does not open) and `visited`/`closed` what to store. Never closed:
+ * it opens 10 s after mount when the visit is at least 120 s old, else when it is 120 s old.
+ * Closed: it stays away, unless that was more than 7 days ago: then the close is forgotten and
+ * the visit starts again now (so it returns 120 s later).
+ */
+export function leadPlan(now, visitedValue, closedValue) {
+  let visited = epochMs(visitedValue);
+  let closed = epochMs(closedValue);
+  if (closed !== null && now - closed > LEAD_REARM_MS) {
+    closed = null;
+    visited = now;
+  }
+  if (visited === null || visited > now) visited = now; // none yet, or a clock that went back
+  if (closed !== null) return { delay: null, visited, closed };
+  const since = now - visited;
+  return { delay: since >= LEAD_SINCE_VISIT_MS ? LEAD_DELAY_MS : LEAD_SINCE_VISIT_MS - since, visited, closed };
 }

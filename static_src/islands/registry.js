@@ -9,6 +9,7 @@ export const registry = {
   Favorites: () => import("./Favorites.jsx"),
   Gallery: () => import("./Gallery.jsx"),
   Header: () => import("./Header.jsx"),
+  LeadPopup: () => import("./LeadPopup.jsx"),
   Map: () => import("./Map.jsx"),
   SavedSearches: () => import("./SavedSearches.jsx"),
   SearchBox: () => import("./SearchBox.jsx"),

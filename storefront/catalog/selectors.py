@@ -5,6 +5,7 @@ ISO 4217 code is repaired or set to None (the provider's data has all three).
 """
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -143,6 +144,19 @@ def country_name(code: str, locale_code: str) -> str:
 
 
 @cache
+@cache
+def dial_choices(locale_code: str) -> tuple[tuple[str, str, str], ...]:
+    """Countries with a dial code, for the lead form's prefix selector: (code, name in the
+    page's locale, dial code as the data writes it, "1-684"), sorted by the locale's collation."""
+    names = BabelLocale.parse(get_locale(locale_code).babel).territories
+    rows = [
+        (country.code, names.get(country.code) or country.title, country.dial_code.strip())
+        for country in countries().values()
+        if re.fullmatch(r"\d[\d-]*", country.dial_code.strip())
+    ]
+    return tuple(sorted_by_name(rows, locale_code, lambda row: row[1]))
+
+
 def country_choices(locale_code: str) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
     """Countries grouped by continent: (continent name, ((code, name, flag), ...)), both in the
     page's locale and sorted by its collation."""

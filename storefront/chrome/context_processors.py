@@ -110,6 +110,7 @@ def chrome(request):
         "legal_links": selectors.legal_links(locale=locale.code, fid=fid),
         "show_payments_line": selectors.shows_payments_line(country=country),
         "show_promotion_banner": selectors.shows_promotion_banner(user=user, brand=brand),
+        "show_lead_popup": selectors.shows_lead_popup(user=user, page=page),
         "join_agent_url": external_url("join_agent", locale.code, query={"ref": fid}),
         "powered_by_url": external_url("powered_by"),
         "powered_by_name": settings.POWERED_BY_NAME,

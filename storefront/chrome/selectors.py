@@ -166,9 +166,21 @@ def shows_payments_line(*, country: str | None) -> bool:
     return country != "IL"
 
 
+LEAD_PAGE = "become-an-agent"
+
+
 def shows_promotion_banner(*, user: SessionUser | None, brand=None) -> bool:
     """Agents never see it; nor do white-label sites (it recruits for the platform)."""
     return not (user and user.is_agent) and not (brand and brand.white_label)
+
+
+def shows_lead_popup(*, user: SessionUser | None, page) -> bool:
+    """The lead popup (spec sections 1 and 4) invites visitors to become agents: never agents,
+    only in the default layout (not minimal, clean or widget pages), and not on the lead
+    form's own page."""
+    if user and user.is_agent:
+        return False
+    return bool(page) and page.layout == "default" and page.name != LEAD_PAGE
 
 
 def city_cards(*, locale: str, fid: int = DEFAULT_FID) -> list[dict]:

@@ -159,6 +159,13 @@ def search_box_props(request, context) -> dict:
     }
 
 
+def lead_popup_props(request, context) -> dict:
+    """Read by static_src/islands/LeadPopup.jsx: where it sends (storefront/leads/views.py)
+    and the dial code it starts on, the visitor's country's (else the United States')."""
+    country = str(context.get("current_country") or "").upper()
+    return {"endpoint": reverse("send-lead"), "country": country if len(country) == 2 else "US"}
+
+
 def map_props(request, context) -> dict:
     """Read by static_src/islands/Map.jsx: the page's map (``hotel_map`` on a hotel page,
     ``results_map`` on results; storefront/search/maps.py), its library, source and markers."""
@@ -209,6 +216,7 @@ BUILDERS = {
     "Favorites": favorites_props,
     "Gallery": gallery_props,
     "Header": header_props,
+    "LeadPopup": lead_popup_props,
     "Map": map_props,
     "SavedSearches": saved_searches_props,
     "SearchBox": search_box_props,

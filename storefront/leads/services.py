@@ -52,13 +52,33 @@ def new_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _country_for(code: str, calling_code: str) -> str | None:
-    """The country whose dial code the visitor chose (its alpha-2), if it has that code."""
+def _country_for(code: str, calling_code: str):
+    """The country whose dial code the visitor chose, if it has that code."""
     found = countries().get((code or "").upper())
     digits = re.sub(r"\D", "", calling_code or "")
     if found is None or not digits:
         return None
-    return found.code.upper() if re.sub(r"\D", "", found.dial_code) == digits else None
+    return found if re.sub(r"\D", "", found.dial_code) == digits else None
+
+
+def _phone_number(raw: str, country) -> phonenumbers.PhoneNumber | None:
+    """The number typed, read as the chosen country's: a dial code with an area part ("1-684",
+    American Samoa) also reads a number typed without that area code."""
+    if country is None:
+        return None
+    region = country.code.upper()
+    _code, _dash, area = country.dial_code.partition("-")
+    candidates = [raw]
+    if area and not re.sub(r"\D", "", raw).startswith(area) and not raw.lstrip().startswith("+"):
+        candidates.append(area + raw)
+    for candidate in candidates:
+        try:
+            number = phonenumbers.parse(candidate, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number_for_region(number, region):
+            return number
+    return None
 
 
 def check(data) -> tuple[dict, dict[str, list[str]]]:
@@ -66,7 +86,7 @@ def check(data) -> tuple[dict, dict[str, list[str]]]:
     name = " ".join(str(data.get("name") or "").split())[:120]
     email = str(data.get("email") or "").strip()[:254]
     country = _country_for(str(data.get("country") or "us"), str(data.get("calling_code") or "1"))
-    raw_phone = str(data.get("phone") or "").strip()[:40]
+    number = _phone_number(str(data.get("phone") or "").strip()[:40], country)
     errors: dict[str, list[str]] = {}
     if not name:
         errors["name"] = ["leads.errors.name_required"]
@@ -74,21 +94,16 @@ def check(data) -> tuple[dict, dict[str, list[str]]]:
         validate_email(email)
     except Exception:  # noqa: BLE001 — any failure is the same message to the visitor
         errors["email"] = ["leads.errors.email_invalid"]
-    phone = ""
-    try:
-        number = phonenumbers.parse(raw_phone, country or "US")
-        if country and phonenumbers.is_valid_number_for_region(number, country):
-            phone = str(number.national_number)
-    except phonenumbers.NumberParseException:
-        pass
-    if not phone:
+    if number is None:
         errors["phone"] = ["leads.errors.phone_invalid"]
     values = {
         "name": name,
         "email": email.lower(),
-        "country": country or "",
-        "calling_code": re.sub(r"\D", "", str(data.get("calling_code") or "")),
-        "phone": phone,
+        "country": country.code.upper() if country else "",
+        # The country calling code and the national number, as phonenumbers reads them: "1"
+        # and "6846331234" for American Samoa's "1-684" and "633 1234".
+        "calling_code": str(number.country_code) if number else "",
+        "phone": str(number.national_number) if number else "",
     }
     return values, errors
 

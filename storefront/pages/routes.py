@@ -79,6 +79,9 @@ PAGES: tuple[Page, ...] = (
     _static("agent-terms-of-use", "agent-terms-of-use"),
     _static("app", "app"),
     _static(
+        "become-an-agent", "become-an-agent", view="storefront.leads.views.lead_page", **PRIVATE
+    ),
+    _static(
         "book",
         "book",
         layout="clean",

@@ -272,7 +272,8 @@ def leads_mode(request):
 @require_POST
 def proxy(request):
     """Send a lead (the spec's payload: to, bot, token, name, fullname, email, addToGroups, lang,
-    title, url, calling_code, phone, ref, userid)."""
+    title, url, calling_code, phone, ref, userid). Refused with field errors (422) when a field
+    is missing, the email is not one, or it is an agent's already."""
     if not _authorised(request):
         return error(request, UNAUTHENTICATED, 401)
     if LEADS_MODE["mode"] == "fail":
@@ -283,6 +284,13 @@ def proxy(request):
     errors = missing(data, ("name", "email", "phone"))
     if "email" not in errors and not EMAIL_RE.fullmatch(_text(data, "email")):
         errors["email"] = [INVALID_EMAIL]
+    elif (
+        "email" not in errors
+        and Account.objects.filter(
+            email__iexact=_text(data, "email"), plan_id__isnull=False
+        ).exists()
+    ):
+        errors["email"] = [EMAIL_TAKEN]  # an agent already: nothing to recruit
     if errors:
         return validation_error(request, errors)
     key = (request.headers.get("Idempotency-Key") or "")[:100] or None

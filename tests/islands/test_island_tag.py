@@ -11,7 +11,7 @@ def test_home_islands_have_fallbacks_and_props(client):
     client.cookies["color-mode"] = "dark"
     html = client.get("/").content.decode()
     islands = {name: props_id for _tag, name, props_id in _islands(html)}
-    assert set(islands) == {"CountryPicker", "Header", "SearchBox", "UnitToggle"}
+    assert set(islands) == {"CountryPicker", "Header", "LeadPopup", "SearchBox", "UnitToggle"}
     props = _props(html, islands["Header"])
     assert props["theme"] == {
         "mode": "dark",

@@ -10,7 +10,7 @@ register = template.Library()
 
 
 OPTIONS = ("tag", "load", "zone")
-LOADS = ("interaction", "visible")
+LOADS = ("interaction", "visible", "lead")
 
 
 class IslandNode(template.Node):
@@ -42,9 +42,10 @@ class IslandNode(template.Node):
 
 @register.tag
 def island(parser, token):
-    """``{% island "Name" [tag "span"] [load "interaction"|"visible"] [zone "element-id"] %}``:
+    """``{% island "Name" [tag "span"] [load "interaction"|"visible"|"lead"] [zone "id"] %}``:
     ``load`` defers loading the island's code to the first interaction with it (or with the
-    element ``zone`` names) or to its coming into view (static_src/main.js)."""
+    element ``zone`` names), to its coming into view, or (the lead popup) to its timer
+    (static_src/main.js)."""
     bits = token.split_contents()
     pairs = dict(zip(bits[2::2], (b.strip("\"'") for b in bits[3::2]), strict=False))
     if (
@@ -54,7 +55,7 @@ def island(parser, token):
         or ("zone" in pairs and "load" not in pairs)
     ):
         raise template.TemplateSyntaxError(
-            '{% island "Name" [tag "span"] [load "interaction"|"visible"] [zone "id"] %}'
+            '{% island "Name" [tag "span"] [load "interaction"|"visible"|"lead"] [zone "id"] %}'
         )
     nodelist = parser.parse(("endisland",))
     parser.delete_first_token()
