@@ -17,7 +17,7 @@ await mkdir(outdir, { recursive: true });
 /**
  * The islands' catalogs, from the one catalog per locale (locales/{code}.json): `page/{code}.json`
  * is what every island reads (i18n.js, one chunk per locale); the lead popup's texts
- * (`leads.*`) are `leads/{code}.json`, a chunk of their own that loads only when the popup is
+ * (`leads.*`) are `leads/leads-{code}.json`, a chunk of their own that loads only when the popup is
  * about to open. Written to .build/catalogs (not committed) for esbuild to bundle.
  */
 const catalogs = path.join(root, ".build", "catalogs");
@@ -28,7 +28,7 @@ for (const file of await readdir(path.join(root, "locales"))) {
   if (!file.endsWith(".json")) continue;
   const { leads, ...page } = JSON.parse(await readFile(path.join(root, "locales", file), "utf8"));
   await writeFile(path.join(catalogs, "page", file), JSON.stringify(page));
-  await writeFile(path.join(catalogs, "leads", file), JSON.stringify({ leads }));
+  await writeFile(path.join(catalogs, "leads", `leads-${file}`), JSON.stringify({ leads }));
 }
 
 /**

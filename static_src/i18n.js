@@ -42,7 +42,7 @@ export function initI18n(code) {
 export async function withLeadTexts(code) {
   const [i18n, { default: texts }] = await Promise.all([
     initI18n(code),
-    import(`../.build/catalogs/leads/${code}.json`),
+    import(`../.build/catalogs/leads/leads-${code}.json`),
   ]);
   i18n.addResourceBundle(i18n.language, "translation", texts, true, true);
   return i18n;

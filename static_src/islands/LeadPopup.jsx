@@ -47,8 +47,9 @@ function useDialChoices(t, locale) {
     return dialCodes
       .map(([code, dial]) => {
         const country = (names && names.of(code)) || code;
-        // The code isolated left-to-right, so "+1-684" reads the same in Hebrew and Arabic.
-        return { code, dial, country, label: t("leads.dial_option", { country, code: `\u2066+${dial}\u2069` }) };
+        // A left-to-right mark before the code, so "+1-684" reads the same in Hebrew and Arabic
+        // (a native select's closed box ignores isolates).
+        return { code, dial, country, label: t("leads.dial_option", { country, code: `\u200e+${dial}` }) };
       })
       .sort((a, b) => collator.compare(a.country, b.country));
   }, [t, locale]);
@@ -83,6 +84,7 @@ export default function LeadPopup(props) {
   const [open, setOpen] = useState(true);
   const [country, setCountry] = useState(initialCountry);
   const [state, setState] = useState("form"); // form, busy, sent
+  const [failed, setFailed] = useState(false); // sent, but the provider did not take it now
   const [errors, setErrors] = useState({ form: null, fields: {} });
   const key = useRef(newKey());
   const form = useRef(null);
@@ -100,8 +102,11 @@ export default function LeadPopup(props) {
   /** A message the server sent: ours are catalog keys; the provider's are shown as written. */
   const say = (message) => (i18n.exists(message) ? t(message) : message);
 
-  function sent(failed) {
-    if (failed) showToast(t("leads.failed"), { kind: "error" });
+  function sent(notTaken) {
+    // The toast outlives the popup; inside the modal, which makes the page behind it inert,
+    // the same words are said in the dialog too.
+    if (notTaken) showToast(t("leads.failed"), { kind: "error" });
+    setFailed(notTaken);
     setState("sent");
     setTimeout(close, SENT_CLOSE_MS);
   }
@@ -181,6 +186,7 @@ export default function LeadPopup(props) {
       closeLabel={t("dialog.close")}>
       <div className="lead-popup">
         <p className="lead-popup__subtitle">{t("leads.subtitle")}</p>
+        {state === "sent" && failed && <p className="notice notice--error" role="alert">{t("leads.failed")}</p>}
         {state === "sent" ? (
           <p ref={thanks} className="notice notice--success lead-popup__sent" role="status" tabIndex={-1}>
             {t("leads.sent")}

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from storefront.catalog.selectors import dial_choices
 from storefront.i18n.catalog import interpolate, lookup, translate
+from storefront.i18n.resolution import locale_from_path
 from storefront.pages.views import render_page
 from storefront.security.throttles import Throttled, ThrottleUnavailable, lead_attempt
 
@@ -37,11 +38,13 @@ def _accept(request, data, *, page: str):
         return None
     if not page.startswith(("http://", "https://")):
         page = request.build_absolute_uri("/")
+    parts = urlsplit(page)
     # ref and userid: the fid in the page's query (spec section 7), else the default 3.
-    fid = parse_qs(urlsplit(page).query).get("fid", [""])[0]
+    fid = parse_qs(parts.query).get("fid", [""])[0]
     return services.submit(
         data,
-        locale=request.locale.code,
+        # The page's language (its path's prefix): the popup posts to the one /leads of all.
+        locale=locale_from_path(parts.path or "/")[0],
         url=page,
         title=str(data.get("title") or ""),
         fid=int(fid) if fid.isdigit() and len(fid) < 10 else None,
@@ -118,9 +121,11 @@ def lead_page(request, *, page_name):
     context["lead_sent"] = request.GET.get("sent") in ("1", "queued")
     context["lead_failed"] = request.GET.get("sent") == "queued"
     context["lead_key"] = services.new_key()
-    option = lookup(locale, "leads.dial_option")  # its {{code}} is not translate()'s `code`
+    # Its {{code}} is not translate()'s `code`; a left-to-right mark keeps "+1-684" whole in
+    # right-to-left pages (as LeadPopup.jsx does).
+    option = lookup(locale, "leads.dial_option")
     context["dial_options"] = [
-        (code, interpolate(option, {"country": name, "code": f"\u2066+{dial}\u2069"}))
+        (code, interpolate(option, {"country": name, "code": f"\u200e+{dial}"}))
         for code, name, dial in dial_choices(locale)
     ]
     response = render_page(request, page_name=page_name, extra_context=context)
