@@ -20,10 +20,10 @@ STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
 .PHONY: run test lint format build install bench clean data
 
-run: build $(STAMPS)/migrated ## install, build, migrate, load demo data, serve at :8000 (sandbox and task worker beside it)
+run: build $(STAMPS)/migrated ## install, build, migrate, load demo data, serve at :8000 (sandbox, task worker and lead sweeper beside it)
 	$(PY) manage.py demo_data
 	@echo "Storefront: http://127.0.0.1:8000  (provider sandbox: http://127.0.0.1:8001)"
-	trap 'kill 0' EXIT; $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & $(PY) manage.py runserver 127.0.0.1:8000
+	trap 'kill 0' EXIT; $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & $(PY) manage.py send_leads --every 60 >/dev/null & $(PY) manage.py runserver 127.0.0.1:8000
 
 test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## install what tests need, build, run the whole suite
 	node --test static_src/

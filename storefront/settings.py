@@ -234,6 +234,13 @@ LEADS_GROUP = env("LEADS_GROUP", default="agents-international")
 LEADS_GROUP_HE = env("LEADS_GROUP_HE", default="agents-israel")
 LEADS_EXPIRE_HOURS = env.int("LEADS_EXPIRE_HOURS", default=72)
 LEADS_SEND_SECONDS = env.float("LEADS_SEND_SECONDS", default=10.0)
+# Backoff between attempts: the first wait, doubling after each failure, up to the longest.
+LEADS_RETRY_FIRST_SECONDS = env.float("LEADS_RETRY_FIRST_SECONDS", default=15.0)
+LEADS_RETRY_LONGEST_SECONDS = env.float("LEADS_RETRY_LONGEST_SECONDS", default=30 * 60.0)
+# A send holds its lead this long (a worker that dies mid-send lets it go after that); the
+# sweeper (`manage.py send_leads`) queues again what is overdue by more than its grace.
+LEADS_LEASE_SECONDS = env.float("LEADS_LEASE_SECONDS", default=60.0)
+LEADS_SWEEP_GRACE_SECONDS = env.float("LEADS_SWEEP_GRACE_SECONDS", default=120.0)
 LEADS_DEDUPE_SECONDS = env.int("LEADS_DEDUPE_SECONDS", default=600)
 LEADS_PER_IP = env.int("LEADS_PER_IP", default=20)  # a quarter of an hour
 LEADS_PER_EMAIL = env.int("LEADS_PER_EMAIL", default=5)

@@ -20,6 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 READY_SECONDS = 30
+SQLITE_SHARED = "timeout=30&transaction_mode=IMMEDIATE"
 
 
 def free_port() -> int:
@@ -55,7 +56,9 @@ class Cluster:
         self.redis_port = free_port()
         self.env = {
             **os.environ,
-            "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
+            # Several processes write this one file: each waits its turn (timeout) and takes
+            # the write lock when its transaction begins (no lock upgrade to fail midway).
+            "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}?{SQLITE_SHARED}",
             "CACHE_URL": f"redis://127.0.0.1:{self.redis_port}/0",
             "SECRET_KEY": "cluster-test-secret-key-" + "x" * 40,
             "DEBUG": "false",
@@ -70,6 +73,25 @@ class Cluster:
         )
         self.processes[name] = (process, port, log)
         wait_for_port(port, process, log)
+
+    def start_process(self, name: str, *args: str) -> None:
+        """A process that listens on no port (``manage.py`` ``args``: a task worker, a sweeper);
+        started when its process runs (its log says the rest)."""
+        log = self.workdir / f"{name}.log"
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log.open("ab"),
+            stderr=subprocess.STDOUT,
+        )
+        self.processes[name] = (process, 0, log)
+
+    def kill(self, name: str) -> None:
+        """Gone at once, mid-task if it was in one (SIGKILL: no clean shutdown)."""
+        process, _port, _log = self.processes.pop(name)
+        process.kill()
+        process.wait()
 
     def manage(self, *args: str, **env) -> None:
         subprocess.run(

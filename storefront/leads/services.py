@@ -31,9 +31,6 @@ from .models import Lead
 log = logging.getLogger(__name__)
 
 KEY_RE = re.compile(r"\A[A-Za-z0-9_-]{16,64}\Z")
-LEASE_SECONDS = 60
-RETRY_BASE_SECONDS = 15
-RETRY_MAX_SECONDS = 30 * 60
 DEFAULT_FID = 3  # spec section 9: default ref and userid
 
 
@@ -162,8 +159,10 @@ def payload(lead: Lead) -> dict:
 
 
 def retry_delay(attempts: int) -> timedelta:
-    """Backoff after ``attempts`` failed sends: 15 s, 30 s, 1 min ... at most 30 min."""
-    return timedelta(seconds=min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** max(0, attempts - 1)))
+    """Backoff after ``attempts`` failed sends: 15 s, 30 s, 1 min ... at most 30 min (the
+    ``LEADS_RETRY_*`` settings)."""
+    first, longest = settings.LEADS_RETRY_FIRST_SECONDS, settings.LEADS_RETRY_LONGEST_SECONDS
+    return timedelta(seconds=min(longest, first * 2 ** max(0, attempts - 1)))
 
 
 def _claim(lead_id: int) -> Lead | None:
@@ -172,7 +171,7 @@ def _claim(lead_id: int) -> Lead | None:
     now = timezone.now()
     taken = Lead.objects.filter(
         Q(status=Lead.PENDING) | Q(status=Lead.SENDING, lease_until__lt=now), pk=lead_id
-    ).update(status=Lead.SENDING, lease_until=now + timedelta(seconds=LEASE_SECONDS))
+    ).update(status=Lead.SENDING, lease_until=now + timedelta(seconds=settings.LEADS_LEASE_SECONDS))
     return Lead.objects.get(pk=lead_id) if taken else None
 
 
@@ -233,16 +232,28 @@ def schedule(lead_id: int, when) -> None:
 
 
 def sweep(now=None) -> int:
-    """Queue every lead that is due and not queued by anyone (the queue lost it, a worker died
-    mid-send): run by ``manage.py send_leads`` and by the worker's start."""
+    """Queue every lead that nobody will send otherwise: its retry overdue by more than
+    ``LEADS_SWEEP_GRACE_SECONDS`` (the queue lost it, or a worker died before running it), a
+    send whose lease ran out (a worker died mid-send), or a lead never tried (its request died
+    before the first attempt). Each one queued is marked as due now, so a sweeper run every few
+    seconds queues it once per grace, not once per run. Run by ``manage.py send_leads``
+    (``--every N``: a loop beside the worker)."""
     now = now or timezone.now()
-    due = Lead.objects.filter(
-        Q(status=Lead.PENDING, next_attempt_at__lte=now)
-        | Q(status=Lead.PENDING, next_attempt_at__isnull=True)
-        | Q(status=Lead.SENDING, lease_until__lt=now)
-    ).values_list("pk", flat=True)
-    count = 0
+    overdue = now - timedelta(seconds=settings.LEADS_SWEEP_GRACE_SECONDS)
+    due = list(
+        Lead.objects.filter(
+            Q(status=Lead.PENDING, next_attempt_at__lte=overdue)
+            | Q(status=Lead.PENDING, next_attempt_at__isnull=True, created_at__lte=overdue)
+            | Q(status=Lead.SENDING, lease_until__lt=now)
+        ).values_list("pk", flat=True)
+    )
+    for start in range(0, len(due), 500):
+        chunk = due[start : start + 500]
+        Lead.objects.filter(pk__in=chunk, status=Lead.PENDING).update(next_attempt_at=now)
+        # A lease that ran out: the send died with its worker; the lead is pending again.
+        Lead.objects.filter(pk__in=chunk, status=Lead.SENDING, lease_until__lt=now).update(
+            status=Lead.PENDING, lease_until=None, next_attempt_at=now
+        )
     for lead_id in due:
         schedule(lead_id, now)
-        count += 1
-    return count
+    return len(due)
