@@ -12,6 +12,7 @@ until it is delivered or ``LEADS_EXPIRE_HOURS`` have passed.
 import logging
 import re
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -49,6 +50,20 @@ def new_key() -> str:
     return secrets.token_urlsafe(24)
 
 
+def text(data, name: str, limit: int = 1000) -> str:
+    """A field of what was sent as text: a string (a JSON number, for a phone typed as one),
+    without control characters, at most ``limit`` long; anything else (a list, an object, true)
+    counts as not given."""
+    value = data.get(name)
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return ""
+    return "".join(c for c in value[: limit * 2] if unicodedata.category(c)[0] != "C" or c in " ")[
+        :limit
+    ]
+
+
 def _country_for(code: str, calling_code: str):
     """The country whose dial code the visitor chose, if it has that code."""
     found = countries().get((code or "").upper())
@@ -80,10 +95,10 @@ def _phone_number(raw: str, country) -> phonenumbers.PhoneNumber | None:
 
 def check(data) -> tuple[dict, dict[str, list[str]]]:
     """The form's values, cleaned, and its errors (catalog keys, first one per field)."""
-    name = " ".join(str(data.get("name") or "").split())[:120]
-    email = str(data.get("email") or "").strip()[:254]
-    country = _country_for(str(data.get("country") or "us"), str(data.get("calling_code") or "1"))
-    number = _phone_number(str(data.get("phone") or "").strip()[:40], country)
+    name = " ".join(text(data, "name", 240).split())[:120]
+    email = text(data, "email", 254).strip()
+    country = _country_for(text(data, "country", 8) or "us", text(data, "calling_code", 16) or "1")
+    number = _phone_number(text(data, "phone", 40).strip(), country)
     errors: dict[str, list[str]] = {}
     if not name:
         errors["name"] = ["leads.errors.name_required"]
@@ -107,12 +122,13 @@ def check(data) -> tuple[dict, dict[str, list[str]]]:
 
 def submit(data, *, locale: str, url: str, title: str, fid: int | None) -> Outcome:
     """Check, write (or find the same lead again) and try to deliver once now."""
-    if str(data.get("website") or "").strip():  # the honeypot: only a bot fills it
+    bait = data.get("website")
+    if bait and (not isinstance(bait, str) or bait.strip()):  # the honeypot: only a bot fills it
         return Outcome(lead=None)
     values, errors = check(data)
     if errors:
         return Outcome(errors=errors)
-    key = str(data.get("key") or "")
+    key = text(data, "key", 64)
     key = key if KEY_RE.match(key) else new_key()
     now = timezone.now()
     recent = now - timedelta(seconds=settings.LEADS_DEDUPE_SECONDS)

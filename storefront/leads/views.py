@@ -33,10 +33,13 @@ THROTTLED = "auth.throttled"
 def _accept(request, data, *, page: str):
     """Throttle, check, keep and try to send: the outcome, or None when throttled."""
     try:
-        lead_attempt(request=request, email=str(data.get("email") or ""))
+        lead_attempt(request=request, email=services.text(data, "email", 254))
     except (Throttled, ThrottleUnavailable):
         return None
-    if not page.startswith(("http://", "https://")):
+    # The page the visitor was on: a page of this site (else its home), whose query may name
+    # the referring agent and whose prefix is its language.
+    parts = urlsplit(page)
+    if parts.scheme not in ("http", "https") or parts.netloc != request.get_host():
         page = request.build_absolute_uri("/")
     parts = urlsplit(page)
     # ref and userid: the fid in the page's query (spec section 7), else the default 3.
@@ -46,7 +49,7 @@ def _accept(request, data, *, page: str):
         # The page's language (its path's prefix): the popup posts to the one /leads of all.
         locale=locale_from_path(parts.path or "/")[0],
         url=page,
-        title=str(data.get("title") or ""),
+        title=services.text(data, "title", 200),
         fid=int(fid) if fid.isdigit() and len(fid) < 10 else None,
     )
 
@@ -79,7 +82,7 @@ def send_lead(request):
         data = None
     if not isinstance(data, dict):
         return JsonResponse({"message": "", "errors": {}}, status=400)
-    page = str(data.get("url") or request.headers.get("Referer") or "")
+    page = services.text(data, "url", 1000) or request.headers.get("Referer") or ""
     outcome = _accept(request, data, page=page)
     if outcome is None:
         return JsonResponse({"message": THROTTLED, "errors": {}}, status=429)

@@ -300,3 +300,48 @@ def test_the_pages_honeypot_takes_nothing():
     )
     assert response.status_code == 303
     assert Lead.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {**LEAD, "name": ["Noa"], "key": "garbled-00000000001"},
+        {**LEAD, "name": {"first": "Noa"}, "key": "garbled-00000000002"},
+        {**LEAD, "email": None, "key": "garbled-00000000003"},
+        {**LEAD, "phone": True, "key": "garbled-00000000004"},
+        {**LEAD, "name": "\x00\x07\u200b", "key": "garbled-00000000005"},
+        {**LEAD, "country": ["IL"], "calling_code": {"x": 1}, "key": "garbled-00000000006"},
+    ],
+)
+def test_garbled_fields_are_refused_under_their_fields(body):
+    response = Client().post("/leads", body, content_type="application/json", headers=HOST)
+    assert response.status_code == 400
+    assert response.json()["errors"]
+    assert Lead.objects.count() == 0 and ProviderLead.objects.count() == 0
+
+
+@pytest.mark.parametrize("raw", ["[]", '"lead"', "null", "{", "{}" + " " * 5000, "\xff\xfe"])
+def test_bodies_that_are_no_lead_get_400(raw):
+    response = Client().post("/leads", raw, content_type="application/json", headers=HOST)
+    assert response.status_code == 400
+    assert Lead.objects.count() == 0
+
+
+def test_a_phone_sent_as_a_number_and_a_name_in_any_script_go_through():
+    body = {**LEAD, "name": "  נועה   בר 🌴 ", "phone": 525557788, "key": "typed-000000000001"}
+    response = Client().post("/leads", body, content_type="application/json", headers=HOST)
+    assert response.json() == {"status": "sent"}
+    sent = ProviderLead.objects.get().payload
+    assert (sent["name"], sent["phone"]) == ("נועה בר 🌴", "525557788")
+
+
+def test_replays_make_one_lead_and_a_foreign_page_url_names_no_agent():
+    body = {**LEAD, "url": "https://evil.example/he/hotels?fid=42", "key": "replay-00000000001"}
+    answers = [
+        Client().post("/leads", body, content_type="application/json", headers=HOST).json()
+        for _ in range(5)
+    ]
+    assert answers == [{"status": "sent"}] * 5
+    assert Lead.objects.count() == 1 and ProviderLead.objects.count() == 1
+    sent = ProviderLead.objects.get().payload
+    assert (sent["url"], sent["ref"], sent["lang"]) == ("http://127.0.0.1/", 3, "en")
