@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "csp",
     "django_tasks_db",
+    "storefront.background",
     "storefront.i18n",
     "storefront.brands",
     "storefront.catalog",
@@ -245,8 +246,11 @@ LEADS_DEDUPE_SECONDS = env.int("LEADS_DEDUPE_SECONDS", default=600)
 LEADS_PER_IP = env.int("LEADS_PER_IP", default=20)  # a quarter of an hour
 LEADS_PER_EMAIL = env.int("LEADS_PER_EMAIL", default=5)
 
-# Background work (DESIGN 13): Django's task framework on a database queue, run by
-# `manage.py db_worker` (make run starts one). TASKS_BACKEND may name another backend.
+# Background work (DESIGN 13, storefront/background/): Django's task framework on a database
+# queue, run by `manage.py db_worker` (make run starts one); or on Redis through RQ with
+# TASKS_BACKEND=storefront.background.rq.RQBackend, run by `manage.py rq_worker`, on
+# TASKS_REDIS_URL (default: CACHE_URL, when that is Redis).
+TASKS_REDIS_URL = env("TASKS_REDIS_URL", default=CACHE_URL if CACHE_URL.startswith("redis") else "")
 TASKS = {
     "default": {
         "BACKEND": env("TASKS_BACKEND", default="django_tasks_db.DatabaseBackend"),
