@@ -156,16 +156,18 @@ def test_never_while_the_visitor_types(new_page, server_url, code):
     expect(page.locator(POPUP)).to_be_visible()
 
 
-def test_agents_never_get_it(new_page, server_url):
+@pytest.mark.parametrize("code", ["en", "he"])
+def test_agents_never_get_it(new_page, server_url, code):
+    prefix = LOCALES[code].prefix
     page = new_page()
     page.clock.install()
-    page.goto(f"{server_url}/login")
+    page.goto(f"{server_url}{prefix}/login")
     page.locator("#auth-email").fill("agent@example.com")
     page.locator("#auth-password").fill(DEMO_PASSWORD)
     with page.expect_navigation():
         page.locator("#auth-password").press("Enter")
     page.evaluate("() => localStorage.setItem('visited', String(Date.now() - 600000))")
-    page.goto(f"{server_url}/hotels")
+    page.goto(f"{server_url}{prefix}/hotels")
     mounted(page, "Header")
     assert page.locator('[data-island="LeadPopup"]').count() == 0
     _expect_closed_for(page, 300_000)
