@@ -68,6 +68,26 @@ export function readCookie(name) {
   return found ? decodeURIComponent(found.slice(prefix.length)) : null;
 }
 
+const CSRF_URL = "/session/csrf";
+let askingToken = null;
+
+/**
+ * The CSRF token for a POST: the `csrftoken` cookie's, else asked of the server once
+ * (storefront/security/csrf.py, which sets the cookie). Pages carry none: they may come from a
+ * shared cache.
+ */
+export async function csrfToken() {
+  const cookie = readCookie("csrftoken");
+  if (cookie) return cookie;
+  askingToken ??= fetch(CSRF_URL, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`csrf: ${response.status}`))))
+    .then((body) => body.token)
+    .finally(() => {
+      askingToken = null;
+    });
+  return askingToken;
+}
+
 /* ---------- rules of spec section 4 (pure) ---------- */
 
 /** The area unit after a toggle: m <-> f. */
@@ -99,13 +119,13 @@ export function visibleSearches(searches, today) {
  * storefront/search/saved.py ``merge_searches``), then forget them here. Resolves to how many
  * the account took; nothing to move, or a failed call, leaves the browser's list as it was.
  */
-export async function moveSearchesToAccount(url, csrfToken) {
+export async function moveSearchesToAccount(url) {
   const searches = readLocal("searches") || [];
   if (!Array.isArray(searches) || !searches.length) return 0;
   const response = await fetch(url, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": readCookie("csrftoken") || csrfToken },
+    headers: { "Content-Type": "application/json", "X-CSRFToken": await csrfToken() },
     body: JSON.stringify({ searches }),
   });
   if (!response.ok) return 0;
@@ -139,13 +159,13 @@ export function setFavorite(id, on) {
 }
 
 /** After login: this browser's favorites move into the account (search/favorites.py). */
-export async function moveFavoritesToAccount(url, csrfToken) {
+export async function moveFavoritesToAccount(url) {
   const favorites = readFavorites();
   if (!favorites.length) return 0;
   const response = await fetch(url, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": readCookie("csrftoken") || csrfToken },
+    headers: { "Content-Type": "application/json", "X-CSRFToken": await csrfToken() },
     body: JSON.stringify({ favorites }),
   });
   if (!response.ok) return 0;

@@ -22,6 +22,7 @@ from storefront.pages.views import render_page, robots_txt
 from storefront.search.favorites import clear_favorites, merge_favorites, toggle_favorite
 from storefront.search.saved import merge_searches, remove_searches
 from storefront.search.views import suggest_places
+from storefront.security.csrf import csrf_token
 
 page_patterns = [
     path(
@@ -56,6 +57,7 @@ urlpatterns = [
     path("favorites/merge", merge_favorites, name="merge-favorites"),
     path("favorites/clear", clear_favorites, name="clear-favorites"),
     path("leads", send_lead, name="send-lead"),
+    path("session/csrf", csrf_token, name="csrf-token"),
     path("searches/remove", remove_searches, name="remove-searches"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]

@@ -10,7 +10,7 @@
  */
 import { useEffect, useState } from "react";
 import { showToast } from "../living.js";
-import { readCookie, readFavorites, setFavorite } from "../state.js";
+import { csrfToken, readFavorites, setFavorite } from "../state.js";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
 
@@ -50,7 +50,7 @@ export default function FavoriteToggle({ hotel, name, on, endpoint, i18n }) {
         const response = await fetch(endpoint, {
           method: "POST",
           credentials: "same-origin",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": readCookie("csrftoken") || "" },
+          headers: { "Content-Type": "application/json", "X-CSRFToken": await csrfToken() },
           body: JSON.stringify({ hotel, on: next }),
         });
         if (!response.ok) throw new Error(`favorite: ${response.status}`);

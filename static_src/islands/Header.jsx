@@ -33,7 +33,7 @@ export function checkProps(props) {
     language: typeof props.language?.current === "string" && Array.isArray(props.language.links),
     theme: themeShapeOk(props.theme),
     account: isLinkList(props.account?.links),
-    auth: typeof props.auth?.action === "string" && typeof props.auth.csrfToken === "string",
+    auth: typeof props.auth?.action === "string" && typeof props.auth.next === "string",
     searchesMerge: props.searchesMerge === null || typeof props.searchesMerge === "string",
     favoritesMerge: props.favoritesMerge === null || typeof props.favoritesMerge === "string",
   });
@@ -163,20 +163,20 @@ export default function Header(props) {
   // the browser's list is emptied). On /searches the account's list is shown again with them.
   useEffect(() => {
     if (!props.searchesMerge) return;
-    moveSearchesToAccount(props.searchesMerge, auth.csrfToken).then(
+    moveSearchesToAccount(props.searchesMerge).then(
       (saved) => saved && document.querySelector("[data-saved-searches]") && window.location.reload(),
       () => {}, /* offline or refused: the browser keeps them, and the next page tries again */
     );
-  }, [props.searchesMerge, auth.csrfToken]);
+  }, [props.searchesMerge]);
 
   // ... and so do the hotels it kept as favorites; /favorites then lists the account's again.
   useEffect(() => {
     if (!props.favoritesMerge) return;
-    moveFavoritesToAccount(props.favoritesMerge, auth.csrfToken).then(
+    moveFavoritesToAccount(props.favoritesMerge).then(
       (saved) => saved && document.querySelector("[data-favorites]") && window.location.reload(),
       () => {}, /* offline or refused: the browser keeps them, and the next page tries again */
     );
-  }, [props.favoritesMerge, auth.csrfToken]);
+  }, [props.favoritesMerge]);
 
   const currentLanguage = language.links.find((link) => link.code === language.current)?.name ?? language.current;
   const loginLink = account.user ? null : account.links[0];

@@ -7,7 +7,6 @@ module exports ``checkProps``, which static_src/mount.js runs before mounting: p
 leave the server's fallback markup in place, and one console error names the island and fields.
 """
 
-from django.middleware.csrf import get_token
 from django.urls import reverse
 
 from storefront.brands.templatetags.brands import brand_asset
@@ -123,7 +122,6 @@ def header_props(request, context) -> dict:
             "modal": not (page and page.name in LOGIN_PAGES),
             "action": page_url("login", locale),
             "next": context["current_path"],
-            "csrfToken": get_token(request),
             "forgotPasswordUrl": external_url("forgot_password"),
         },
         # Logged in: where the browser's saved searches move into the account (search/saved.py).

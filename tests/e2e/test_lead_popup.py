@@ -108,7 +108,7 @@ def test_closing_records_it_and_it_stays_away_for_seven_days(new_page, server_ur
     before = page.evaluate("() => Date.now()")
     page.keyboard.press("Escape")
     expect(page.locator(POPUP)).to_have_count(0)
-    closed = int(page.evaluate("() => localStorage.closed"))
+    closed = int(page.wait_for_function("() => localStorage.closed").json_value())  # on "close"
     assert before <= closed <= before + 1_000
     page.reload()
     mounted(page, "Header")

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import Dialog from "../Dialog.jsx";
-import { readCookie, writeLocal } from "../../state.js";
+import { csrfToken, writeLocal } from "../../state.js";
 
 const FIELDS = {
   login: [
@@ -23,10 +23,6 @@ const FIELDS = {
   ],
 };
 /** Logging in or out in another tab rotates Django's token: use the cookie's current one. */
-function csrfToken(auth) {
-  return readCookie("csrftoken") || auth.csrfToken;
-}
-
 const LABELS = { name: "auth.name", email: "auth.email", password: "auth.password", password_confirmation: "auth.password_confirmation" };
 
 function Field({ name, type, autocomplete, t, error, inputRef }) {
@@ -43,15 +39,28 @@ function Field({ name, type, autocomplete, t, error, inputRef }) {
 }
 
 function LogoutQuestion({ auth, t, onClose }) {
+  // The page carries no CSRF token (it may come from a shared cache): it is read (or asked
+  // for) when the visitor confirms, then the form goes as a plain POST.
+  async function logOut(event) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    writeLocal("priceDisplay", "net");
+    try {
+      form.elements.csrfmiddlewaretoken.value = await csrfToken();
+    } catch {
+      /* the server answers the missing token with its own page */
+    }
+    form.submit();
+  }
+
   return (
-    <form method="post" action={auth.action} className="auth-form"
-      onSubmit={(event) => { event.currentTarget.elements.csrfmiddlewaretoken.value = csrfToken(auth); }}>
-      <input type="hidden" name="csrfmiddlewaretoken" defaultValue={auth.csrfToken} />
+    <form method="post" action={auth.action} className="auth-form" onSubmit={logOut}>
+      <input type="hidden" name="csrfmiddlewaretoken" defaultValue="" />
       <input type="hidden" name="action" value="logout" />
       <input type="hidden" name="next" value={auth.next} />
       <p>{t("auth.logout_question")}</p>
       <div className="auth-form__actions">
-        <button type="submit" className="button button--primary button--large" onClick={() => writeLocal("priceDisplay", "net")}>
+        <button type="submit" className="button button--primary button--large">
           {t("auth.logout_confirm")}
         </button>
         <button type="button" className="button button--large" onClick={onClose}>{t("auth.cancel")}</button>
@@ -81,9 +90,9 @@ function LoginForm({ auth, t, mode, setMode }) {
     setBusy(true);
     setErrors({ message: null, fields: {} });
     const body = new FormData(form.current);
-    body.set("csrfmiddlewaretoken", csrfToken(auth));
     let reply = null;
     try {
+      body.set("csrfmiddlewaretoken", await csrfToken());
       const response = await fetch(auth.action, {
         method: "POST",
         body,
@@ -112,7 +121,6 @@ function LoginForm({ auth, t, mode, setMode }) {
       {errors.message && <div className="notice notice--error" role="alert">{errors.message}</div>}
       <form ref={form} method="post" action={auth.action} className="auth-form" noValidate onSubmit={onSubmit}
         aria-busy={busy}>
-        <input type="hidden" name="csrfmiddlewaretoken" value={auth.csrfToken} />
         <input type="hidden" name="action" value={mode} />
         <input type="hidden" name="mode" value={mode} />
         <input type="hidden" name="next" value={auth.next} />
