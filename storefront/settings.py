@@ -82,6 +82,9 @@ MIDDLEWARE = [
     # First: every provider call of the request, HostGuard's included, shares the page's budget.
     "storefront.upstream.budget.TimeBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Compresses what the rest renders (storefront/web/compression.py); WhiteNoise's files are
+    # compressed already.
+    "storefront.web.compression.CompressionMiddleware",
     # Before WhiteNoise: static files, HostGuard's 400/503 and error pages get these headers too.
     "storefront.security.headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
