@@ -7,6 +7,7 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 CHROMIUM := /usr/bin/chromium
 REDIS_SERVER := /usr/bin/redis-server
+WRK := /usr/bin/wrk
 
 # Django 6.1 needs Python 3.12+: the first python3.13 / python3.12 that really runs, under pyenv's
 # versions or on PATH (a pyenv shim for a version that is not selected fails, so each is tried).
@@ -15,15 +16,33 @@ BASE_PYTHON := $(shell for c in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.13*/bin
 	  if "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
 	    command -v "$$c"; exit; fi; done)
 
-BUILD_INPUTS := $(shell find static_src locales -type f 2>/dev/null) package-lock.json
+BUILD_INPUTS := $(shell find static_src locales -type f 2>/dev/null) fixtures/countries.json package-lock.json
 STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
-.PHONY: run test lint format build install bench clean data
+.PHONY: run dev test lint format build install bench clean data
 
-run: build $(STAMPS)/migrated ## install, build, migrate, load demo data, serve at :8000 (sandbox, task worker and lead sweeper beside it)
+# The processes beside the web server: the provider sandbox, the task worker, the lead sweeper.
+BESIDE = $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & \
+	$(PY) manage.py send_leads --every 60 >/dev/null &
+
+run: build $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data, serve at :8000 with granian (sandbox, task worker and lead sweeper beside it)
 	$(PY) manage.py demo_data
-	@echo "Storefront: http://127.0.0.1:8000  (provider sandbox: http://127.0.0.1:8001)"
-	trap 'kill 0' EXIT; $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & $(PY) manage.py send_leads --every 60 >/dev/null & $(PY) manage.py runserver 127.0.0.1:8000
+	@echo "Storefront       http://127.0.0.1:8000  (granian, bin/web: WEB_WORKERS x WEB_THREADS)"
+	@echo "Provider sandbox http://127.0.0.1:8001  (UPSTREAM_URL)"
+	@echo "Task worker (manage.py db_worker) and lead sweeper (manage.py send_leads --every 60) running."
+	@echo "Ctrl+C stops them all."
+	trap 'kill 0' EXIT; export SECRET_KEY=$$(cat $(STAMPS)/secret_key); $(BESIDE) bin/web
+
+dev: build $(STAMPS)/migrated $(STAMPS)/secret_key ## as run, but Django's runserver, reloading on every change
+	$(PY) manage.py demo_data
+	@echo "Storefront http://127.0.0.1:8000 (runserver, autoreload) · sandbox :8001 · worker · sweeper · Ctrl+C stops all"
+	trap 'kill 0' EXIT; export SECRET_KEY=$$(cat $(STAMPS)/secret_key); $(BESIDE) \
+	  $(PY) manage.py runserver 127.0.0.1:8000
+
+# One secret key for this checkout's local processes (sessions and signed offer links survive a
+# restart and are the same in every worker); deployments set SECRET_KEY themselves.
+$(STAMPS)/secret_key: | $(STAMPS)
+	@umask 077; $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
 test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## install what tests need, build, run the whole suite
 	node --test static_src/
@@ -41,8 +60,9 @@ install: $(STAMPS)/python $(STAMPS)/node
 
 build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, compressed + hashed)
 
-bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## page weight; answers while the provider is slow
+bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) $(WRK) ## page weight; throughput of bin/web (wrk); answers while the provider is slow
 	$(PY) manage.py bench
+	$(PY) -m tests.bench_serving
 	$(PY) -m tests.bench_resilience
 
 data: $(STAMPS)/test-deps ## regenerate fixtures/countries.json and currencies.json (CLDR, ...)
@@ -88,6 +108,9 @@ $(CHROMIUM):
 
 $(REDIS_SERVER):
 	$(call apt_install,redis-server)
+
+$(WRK):
+	$(call apt_install,wrk)
 
 define apt_install
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \

@@ -126,6 +126,13 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # `make run` has several processes on one file (web workers, the task worker, the sweeper):
+    # a writer waits its turn, and takes the write lock when its transaction begins (a lock
+    # upgraded midway fails at once instead of waiting).
+    _sqlite = DATABASES["default"].setdefault("OPTIONS", {})
+    _sqlite.setdefault("timeout", 20)
+    _sqlite.setdefault("transaction_mode", "IMMEDIATE")
 
 # Caches. "default" holds brands, negative host answers, brand locks and the provider's circuit
 # breaker; "throttle" holds login/register counters in a key space of their own, so that no flood

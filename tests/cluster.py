@@ -20,7 +20,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 READY_SECONDS = 30
-SQLITE_SHARED = "timeout=30&transaction_mode=IMMEDIATE"
 
 
 def free_port() -> int:
@@ -56,9 +55,8 @@ class Cluster:
         self.redis_port = free_port()
         self.env = {
             **os.environ,
-            # Several processes write this one file: each waits its turn (timeout) and takes
-            # the write lock when its transaction begins (no lock upgrade to fail midway).
-            "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}?{SQLITE_SHARED}",
+            # Several processes write this one file (settings.py waits and locks at BEGIN).
+            "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
             "CACHE_URL": f"redis://127.0.0.1:{self.redis_port}/0",
             "SECRET_KEY": "cluster-test-secret-key-" + "x" * 40,
             "DEBUG": "false",
@@ -127,8 +125,10 @@ class Cluster:
 
     def start_web(self, number: int) -> str:
         port = free_port()
-        args = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"]
-        self._spawn(f"web{number}", args + ["--noreload", "--skip-checks"], port, self.env)
+        # The production server, as `make run` and deployments start it (bin/web): one worker
+        # per process here, threads enough for the tests' concurrent visitors.
+        env = {"WEB_WORKERS": "1", "WEB_THREADS": "8", "WEB_ACCESS_LOG": "0", **self.env}
+        self._spawn(f"web{number}", [str(ROOT / "bin" / "web"), "--port", str(port)], port, env)
         url = f"http://127.0.0.1:{port}"
         if number < len(self.web):
             self.web[number] = url
