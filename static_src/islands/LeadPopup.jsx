@@ -219,7 +219,8 @@ export default function LeadPopup(props) {
                 </div>
                 {errors.fields.phone && <p className="field__error" id="lead-phone-error">{errors.fields.phone}</p>}
               </div>
-              <div className="lead-form__trap" aria-hidden="true">
+              {/* The honeypot: out of sight and reach, not display:none (some bots skip those). */}
+              <div className="visually-hidden" aria-hidden="true">
                 <input name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
               </div>
               <button type="submit" className="button button--primary button--large" disabled={state === "busy"}>

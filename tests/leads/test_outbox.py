@@ -7,7 +7,6 @@ fields; bots (the honeypot), repeats and floods are folded or refused."""
 from datetime import timedelta
 
 import pytest
-import requests
 from django.core.management import call_command
 from django.test import Client
 
@@ -26,17 +25,6 @@ FORM = {
     "phone": "052-555-1234",
     "website": "",
 }
-
-
-@pytest.fixture
-def lead_service(sandbox_url):
-    """The sandbox's lead endpoint, switched between "ok", "fail" and "hang"; back to ok after."""
-
-    def mode(value):
-        requests.post(f"{sandbox_url}/sandbox/leads-mode", json={"mode": value}, timeout=5)
-
-    yield mode
-    mode("ok")
 
 
 def breaker_cooled_off():

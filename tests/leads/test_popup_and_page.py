@@ -259,17 +259,6 @@ def test_a_send_from_the_page_goes_out_once_and_says_so():
     assert '<form method="post" class="auth-form lead-form"' not in html
 
 
-@pytest.fixture
-def lead_service(sandbox_url):
-    import requests
-
-    def mode(value):
-        requests.post(f"{sandbox_url}/sandbox/leads-mode", json={"mode": value}, timeout=5)
-
-    yield mode
-    mode("ok")
-
-
 def test_the_page_says_the_spec_s_failure_when_the_provider_is_down(lead_service):
     lead_service("fail")
     response = _page(
