@@ -59,9 +59,7 @@ def text(data, name: str, limit: int = 1000) -> str:
         value = str(value)
     if not isinstance(value, str):
         return ""
-    return "".join(c for c in value[: limit * 2] if unicodedata.category(c)[0] != "C" or c in " ")[
-        :limit
-    ]
+    return "".join(c for c in value[: limit * 2] if unicodedata.category(c)[0] != "C")[:limit]
 
 
 def _country_for(code: str, calling_code: str):

@@ -41,7 +41,7 @@ def _accept(request, data, *, page: str):
     parts = urlsplit(page)
     if parts.scheme not in ("http", "https") or parts.netloc != request.get_host():
         page = request.build_absolute_uri("/")
-    parts = urlsplit(page)
+        parts = urlsplit(page)
     # ref and userid: the fid in the page's query (spec section 7), else the default 3.
     fid = parse_qs(parts.query).get("fid", [""])[0]
     return services.submit(

@@ -334,3 +334,34 @@ def test_replays_make_one_lead_and_a_foreign_page_url_names_no_agent():
     assert Lead.objects.count() == 1 and ProviderLead.objects.count() == 1
     sent = ProviderLead.objects.get().payload
     assert (sent["url"], sent["ref"], sent["lang"]) == ("http://127.0.0.1/", 3, "en")
+
+
+def test_a_provider_that_hangs_gets_the_visitor_a_queued_answer_within_the_budget(
+    lead_service, settings
+):
+    import time
+
+    settings.PAGE_BUDGET_SECONDS = 1.0
+    lead_service("hang")
+    started = time.monotonic()
+    response = Client().post(
+        "/leads",
+        {**LEAD, "key": "hang-0000000000001"},
+        content_type="application/json",
+        headers=HOST,
+    )
+    assert response.json() == {"status": "queued"}
+    assert time.monotonic() - started < settings.PAGE_BUDGET_SECONDS + 3.0  # not the 30 s hang
+    assert Lead.objects.get().status == Lead.PENDING
+
+
+def test_the_page_works_and_keeps_the_lead_when_the_provider_is_down(settings):
+    settings.UPSTREAM_URL = "http://127.0.0.1:9"
+    client = Client()
+    assert _page(client, "/he/become-an-agent").status_code == 200
+    response = _page(
+        client, "/he/become-an-agent", name="נועה", email="noa@example.com", country="IL",
+        phone="052-555-7788", key="down-000000000001", website="",
+    )  # fmt: skip
+    assert response["Location"] == "/he/become-an-agent?sent=queued"
+    assert Lead.objects.get().status == Lead.PENDING
