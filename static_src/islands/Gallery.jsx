@@ -46,7 +46,14 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
   const number = new Intl.NumberFormat(document.documentElement.lang || "en");
   const [index, setIndex] = useState(0);
   const [atEnd, setAtEnd] = useState(false);
-  const [viewing, setViewing] = useState(null); // the viewer's photo, or null when closed
+  const [viewer, setViewer] = useState({ photo: null, opening: 0 }); // null: closed
+  const viewing = viewer.photo;
+  // Each opening is a new viewer (its key): the `close` event of one just closed, which the
+  // browser may deliver after the next press, cannot close the next.
+  const setViewing = useCallback(
+    (photo) => setViewer((last) => (photo === null ? { ...last, photo } : { photo, opening: last.opening + 1 })),
+    [],
+  );
   const [announced, setAnnounced] = useState("");
   const strip = useRef(null);
 
@@ -133,7 +140,7 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
       setViewing(null);
       go(last, false);
     },
-    [go],
+    [go, setViewing],
   );
 
   return (
@@ -153,7 +160,8 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
         <span>{t("gallery.show_all", { count })}</span>
       </button>
       {viewing !== null && (
-        <Viewer title={title} photos={photos} start={viewing} onClose={closed} t={t} number={number} />
+        <Viewer key={viewer.opening} title={title} photos={photos} start={viewing} onClose={closed} t={t}
+          number={number} />
       )}
     </>
   );
