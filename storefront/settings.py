@@ -8,7 +8,7 @@ Production differs from development only by environment values (``DEBUG``, ``SEC
 from pathlib import Path
 
 import environ
-from csp.constants import NONCE, NONE, SELF
+from csp.constants import NONE, SELF
 from django.core.management.utils import get_random_secret_key
 
 from storefront.i18n.locales import LOCALES
@@ -88,11 +88,13 @@ MIDDLEWARE = [
     # Before WhiteNoise: static files, HostGuard's 400/503 and error pages get these headers too.
     "storefront.security.headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Kept pages for anonymous visitors (storefront/web/page_cache.py): a hit runs nothing below.
+    "storefront.web.page_cache.PageCacheMiddleware",
     "storefront.brands.middleware.HostGuardMiddleware",
     # Before the locale and brand: every page, error pages for failures in later middleware
-    # included, gets a nonce and the policy header. (The policy is built at response time, so
-    # per-brand directives still see request.brand.)
-    "csp.middleware.CSPMiddleware",
+    # included, gets the policy header (built at response time, so per-brand directives still
+    # see request.brand; inline styles are admitted by hash: storefront/security/csp.py).
+    "storefront.security.csp.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "storefront.i18n.middleware.LocaleMiddleware",
     "storefront.brands.middleware.BrandMiddleware",
@@ -118,7 +120,6 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "csp.context_processors.nonce",
                 "storefront.chrome.context_processors.chrome",
             ],
         },
@@ -161,6 +162,13 @@ for _alias, _cache in CACHES.items():
         _cache.setdefault("OPTIONS", {})["IGNORE_EXCEPTIONS"] = _alias == "default"
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
+# The page cache (storefront/web/page_cache.py): public pages for anonymous visitors, kept
+# compressed in the default cache this long (0: off). The key holds the values of these cookies,
+# the ones the server renders into a page (chrome.preferences, the agent's fid); a test checks
+# that every preference cookie is listed.
+PAGE_CACHE_SECONDS = env.int("PAGE_CACHE_SECONDS", default=300)
+PAGE_CACHE_COOKIES = ("currency", "country", "priceDisplay", "color-mode", "fid")
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -195,12 +203,14 @@ WHITENOISE_IMMUTABLE_FILE_TEST = (
     r"/islands/.+-[A-Z0-9]{8}\.(?:js|mjs|css|svg)$|\.[0-9a-f]{12}\.\w+$"
 )
 
-# Content Security Policy (django-csp 4): scripts and inline styles only with the request nonce.
+# Content Security Policy (django-csp 4) without a per-response nonce, so that a kept page's bytes
+# and header are the same for everyone (storefront/security/csp.py): scripts only from our origin,
+# inline <style> blocks only by their hash.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF, NONCE],
-        "style-src": [SELF, NONCE],
+        "script-src": [SELF],
+        "style-src": [SELF],
         "img-src": [SELF, "data:", "https:"],  # brand images come from partners' https hosts
         "font-src": [SELF],
         "connect-src": [SELF],

@@ -135,13 +135,10 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
     setAnnounced(t("gallery.photo", { number: number.format(target + 1), total: number.format(count) }));
   }
 
-  const closed = useCallback(
-    (last) => {
-      setViewing(null);
-      go(last, false);
-    },
-    [go, setViewing],
-  );
+  // The strip follows the viewer's photo while it is open, so that closing has nothing left to
+  // move: the dialog's close event may arrive after the visitor's next key on the strip.
+  const followViewer = useCallback((photo) => go(photo, false), [go]);
+  const closed = useCallback(() => setViewing(null), [setViewing]);
 
   return (
     <>
@@ -160,15 +157,15 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
         <span>{t("gallery.show_all", { count })}</span>
       </button>
       {viewing !== null && (
-        <Viewer key={viewer.opening} title={title} photos={photos} start={viewing} onClose={closed} t={t}
-          number={number} />
+        <Viewer key={viewer.opening} title={title} photos={photos} start={viewing} onClose={closed}
+          onMove={followViewer} t={t} number={number} />
       )}
     </>
   );
 }
 
 /** The full-screen viewer: one photo, swipe/keys to move, pinch/double-tap/buttons to zoom. */
-function Viewer({ title, photos, start, onClose, t, number }) {
+function Viewer({ title, photos, start, onClose, onMove, t, number }) {
   const count = photos.length;
   const [index, setIndex] = useState(start);
   const [zoom, setZoom] = useState({ scale: 1, x: 0, y: 0 });
@@ -176,8 +173,6 @@ function Viewer({ title, photos, start, onClose, t, number }) {
   const stage = useRef(null);
   const pointers = useRef(new Map());
   const gesture = useRef(null);
-  const current = useRef(index);
-  current.current = index;
 
   useEffect(() => {
     const element = dialog.current;
@@ -188,11 +183,13 @@ function Viewer({ title, photos, start, onClose, t, number }) {
     document.body.classList.add("scroll-locked");
     const close = () => {
       document.body.classList.remove("scroll-locked");
-      onClose(current.current);
+      onClose();
     };
     element.addEventListener("close", close);
     return () => element.removeEventListener("close", close);
   }, [onClose]);
+
+  useEffect(() => onMove(index), [index, onMove]);
 
   const move = useCallback(
     (target) => {

@@ -5,6 +5,8 @@ from django.core.exceptions import DisallowedHost
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.utils.http import escape_leading_slashes
 
+from storefront.security.csp import add_sources
+
 from .defaults import DEFAULT_FID
 from .registry import AGENT, BrandUnavailable
 from .selectors import (
@@ -126,5 +128,5 @@ class BrandMiddleware:
         # The CSP admits Google's hosts exactly when includes/analytics.html loads the script: for
         # the brand's own ids, which an agent brand never has (selectors.brand_for).
         if brand.ga4 or brand.gtm:
-            response._csp_update = ANALYTICS_SOURCES
+            add_sources(response, ANALYTICS_SOURCES)
         return response

@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from .locales import DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALES
-from .resolution import is_crawler, locale_from_path, preferred_root_locale
+from .resolution import locale_from_path, root_locale
 
 
 def remember_locale(response, code: str) -> None:
@@ -52,10 +52,7 @@ class LocaleMiddleware:
     def _root_redirect(self, request):
         if request.method not in ("GET", "HEAD"):
             return None
-        if is_crawler(request.headers.get("User-Agent", "")):
-            code = DEFAULT_LOCALE
-        else:
-            code = preferred_root_locale(cookies=request.COOKIES, headers=request.headers)
+        code = root_locale(request)
         if code != DEFAULT_LOCALE:
             target = f"/{code}/"
         elif settings.ROOT_REDIRECT:

@@ -69,6 +69,14 @@ def is_crawler(user_agent: str) -> bool:
     return bool(_CRAWLER_RE.search(user_agent or ""))
 
 
+def root_locale(request) -> str:
+    """The locale the bare root ``/`` shows this request: English for crawlers, else the
+    visitor's preference."""
+    if is_crawler(request.headers.get("User-Agent", "")):
+        return DEFAULT_LOCALE
+    return preferred_root_locale(cookies=request.COOKIES, headers=request.headers)
+
+
 def preferred_root_locale(*, cookies, headers) -> str:
     """The locale the bare root ``/`` should show: cookie, then Accept-Language, then English."""
     cookie = (cookies.get(LOCALE_COOKIE) or "").lower()

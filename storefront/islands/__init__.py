@@ -4,5 +4,6 @@ A template writes ``{% island "Header" %}fallback{% endisland %}``: a ``<div dat
 holding the server-rendered fallback (works with no JavaScript) and the island's props as
 ``json_script``. Props are built in Python, one function per island, in ``props.py``.
 ``static_src/main.js`` mounts the islands a page has; ``static_src/islands/registry.js`` maps names
-to lazy imports. ``{% island_assets %}`` emits the nonced module script and stylesheet.
+to lazy imports. ``{% island_assets %}`` emits the stylesheet and the module script (from our
+origin: the policy has no nonce).
 """

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from storefront.brands.brand import widget_tokens
 from storefront.brands.selectors import link_origin
 from storefront.chrome.selectors import city_cards
+from storefront.web import page_cache
 from storefront.web.links import page_url
 from storefront.web.session_user import current_user
 
@@ -47,10 +48,14 @@ def _allow_framing(response, *, origins) -> None:
     response._csp_replace = {"frame-ancestors": list(origins) or [NONE]}
 
 
-def render_page(request, *, page_name, extra_context=None, **params):
+def render_page(request, *, page_name, extra_context=None, public=True, **params):
     """Render a registered page in its layout. Route parameters arrive already validated;
     pages with an access rule send anonymous visitors to log in (and back), others get 403.
-    A page's own view (the registry's ``view=``) passes what it found as ``extra_context``."""
+    A page's own view (the registry's ``view=``) passes what it found as ``extra_context``, and
+    ``public=False`` when this answer is not for everyone (live prices for a stay).
+
+    An indexable page without an access rule is public: the page cache may keep it for
+    anonymous visitors (``storefront/web/page_cache.py`` says when it does)."""
     page = PAGES_BY_NAME[page_name]
     request.page = page
     if page.access:
@@ -73,6 +78,8 @@ def render_page(request, *, page_name, extra_context=None, **params):
     if page.layout == "widget":
         _allow_framing(response, origins=request.brand.frame_ancestors)
     response.is_page = True
+    if public and page.indexable and not page.access:
+        page_cache.public(response)
     return response
 
 

@@ -28,6 +28,7 @@ from storefront.catalog.formatting import (
 from storefront.i18n.catalog import messages, translate
 from storefront.i18n.locales import DEFAULT_LOCALE, LOCALES, get_locale
 from storefront.pages.views import render_page
+from storefront.security.csp import add_sources
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Place
@@ -312,8 +313,11 @@ def hotel_page(request, *, page_name, **params):
         },
         "preload_photo": found.photos[0] if found.photos else None,
     }
+    # Live prices for a stay are not kept by the page cache (nor a page whose rates failed).
+    public = not query.dated and not rates_down
     return _with_photos(
-        render_page(request, page_name=page_name, extra_context=context, **params), shown_map
+        render_page(request, page_name=page_name, extra_context=context, public=public, **params),
+        shown_map,
     )
 
 
@@ -606,10 +610,8 @@ def _provider_down(response):
 def _with_photos(response, shown_map: MapConfig | None = None):
     """The page shows the provider's photos (and ``shown_map``): its CSP allows their origins,
     and only those."""
-    update = {"img-src": [inventory.media_origin()]}
-    for directive, sources in (shown_map.csp_sources() if shown_map else {}).items():
-        update[directive] = list(dict.fromkeys([*update.get(directive, []), *sources]))
-    response._csp_update = update
+    add_sources(response, {"img-src": [inventory.media_origin()]})
+    add_sources(response, shown_map.csp_sources() if shown_map else {})
     return response
 
 
@@ -696,7 +698,10 @@ def results_page(request, *, page_name, **params):
             remember(request, query, place.name)
     except UpstreamError:
         context["provider_down"] = True
-    response = render_page(request, page_name=page_name, extra_context=context, **params)
+    public = not query.dated and not context.get("provider_down")
+    response = render_page(
+        request, page_name=page_name, extra_context=context, public=public, **params
+    )
     if context.get("provider_down"):
         _provider_down(response)
     return _with_photos(response, shown_map if context.get("results_map") else None)

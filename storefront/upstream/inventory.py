@@ -21,6 +21,8 @@ from urllib.parse import quote
 from django.conf import settings
 from django.core.cache import cache
 
+from storefront.web import page_cache
+
 from .client import UpstreamClient
 from .errors import UpstreamNotFound
 
@@ -403,19 +405,39 @@ MEMO_SIZE = 256
 _memo: dict[str, tuple[float, object]] = {}
 
 
-def _cached(key: str, seconds: int, fetch, *, memo: bool = True):
+def _cached(key: str, seconds: int, fetch, *, memo: bool = True, content: bool = False):
     now = time.monotonic()
     if memo and key in _memo and _memo[key][0] > now:
         return _memo[key][1]
     value = cache.get(key)
     if value is None:
         value = fetch()
-        cache.set(key, value, seconds)
+        if content:
+            _keep_content(key, value)
+        else:
+            cache.set(key, value, seconds)
     if memo:
         if len(_memo) >= MEMO_SIZE:
             _memo.clear()
         _memo[key] = (now + min(MEMO_SECONDS, seconds), value)
     return value
+
+
+def _content(key: str, fetch):
+    return _cached(key, _content_seconds(), fetch, content=True)
+
+
+def _keep_content(key: str, value) -> None:
+    """Keeps a content answer for INVENTORY_CONTENT_SECONDS. When it differs from the answer
+    last kept under the same key (the provider changed the hotel, the place...), every page the
+    page cache keeps is dropped: none outlives the content it was rendered from."""
+    cache.set(key, value, _content_seconds())
+    fingerprint = hashlib.sha256(repr(value).encode()).hexdigest()
+    seen = cache.get(f"{key}:seen")
+    if seen != fingerprint:
+        cache.set(f"{key}:seen", fingerprint, timeout=None)
+        if seen is not None:
+            page_cache.invalidate()
 
 
 def _key(*parts) -> str:
@@ -455,7 +477,7 @@ def place(place_id: int, locale: str) -> Place | None:
             return False
         return read_place(_data(response)) or False
 
-    return _cached(_key("place", locale, place_id), _content_seconds(), fetch) or None
+    return _content(_key("place", locale, place_id), fetch) or None
 
 
 def place_by_slug(country_slug: str, slug: str | None, locale: str) -> Place | None:
@@ -471,9 +493,7 @@ def place_by_slug(country_slug: str, slug: str | None, locale: str) -> Place | N
         found = read_place(data[0] if isinstance(data, list) and data else data)
         return found or False
 
-    return (
-        _cached(_key("slug", locale, country_slug, slug or ""), _content_seconds(), fetch) or None
-    )
+    return _content(_key("slug", locale, country_slug, slug or ""), fetch) or None
 
 
 def countries(locale: str = "en") -> list[Place]:
@@ -483,7 +503,7 @@ def countries(locale: str = "en") -> list[Place]:
         response = UpstreamClient(locale=locale).get("/v3/places", params={"type": "country"})
         return [p for p in map(read_place, _data(response) or []) if p]
 
-    return _cached(_key("countries", locale), _content_seconds(), fetch)
+    return _content(_key("countries", locale), fetch)
 
 
 def places_in_country(country_code: str, locale: str, *, type: str = "city") -> list[Place]:
@@ -493,7 +513,7 @@ def places_in_country(country_code: str, locale: str, *, type: str = "city") -> 
         )
         return [p for p in map(read_place, _data(response) or []) if p]
 
-    return _cached(_key("country", locale, country_code, type), _content_seconds(), fetch)
+    return _content(_key("country", locale, country_code, type), fetch)
 
 
 def hotels_in_place(place_id: int, locale: str) -> list[Hotel]:
@@ -503,7 +523,7 @@ def hotels_in_place(place_id: int, locale: str) -> list[Hotel]:
         response = UpstreamClient(locale=locale).get("/v3/hotels", params={"place": place_id})
         return [h for h in map(read_hotel, _data(response) or []) if h]
 
-    return _cached(_key("hotels", locale, place_id), _content_seconds(), fetch)
+    return _content(_key("hotels", locale, place_id), fetch)
 
 
 def top_hotels(place_id: int, locale: str, *, limit: int = 12) -> list[Hotel]:
@@ -515,7 +535,7 @@ def top_hotels(place_id: int, locale: str, *, limit: int = 12) -> list[Hotel]:
         )
         return [h for h in map(read_hotel, _data(response) or []) if h]
 
-    return _cached(_key("top", locale, place_id, limit), _content_seconds(), fetch)
+    return _content(_key("top", locale, place_id, limit), fetch)
 
 
 def hotel(hotel_id: int, locale: str) -> Hotel | None:
@@ -526,7 +546,7 @@ def hotel(hotel_id: int, locale: str) -> Hotel | None:
             return False
         return read_hotel(_data(response)) or False
 
-    return _cached(_key("hotel", locale, hotel_id), _content_seconds(), fetch) or None
+    return _content(_key("hotel", locale, hotel_id), fetch) or None
 
 
 def hotels_by_ids(ids, locale: str) -> dict[int, Hotel]:
@@ -546,9 +566,7 @@ def hotels_by_ids(ids, locale: str) -> dict[int, Hotel]:
         )
         fetched = {h.id: h for h in map(read_hotel, _data(response) or []) if h}
         for hotel_id in missing:
-            cache.set(
-                _key("hotel", locale, hotel_id), fetched.get(hotel_id, False), _content_seconds()
-            )
+            _keep_content(_key("hotel", locale, hotel_id), fetched.get(hotel_id, False))
             if hotel_id in fetched:
                 found[hotel_id] = fetched[hotel_id]
     return {hotel_id: found[hotel_id] for hotel_id in wanted if hotel_id in found}

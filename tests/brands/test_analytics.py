@@ -15,7 +15,7 @@ from storefront.sandbox.models import ProviderBrand
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
-ANALYTICS_SCRIPT = re.compile(r'<script src="[^"]*analytics[^"]*\.js" nonce="([^"]+)"')
+ANALYTICS_SCRIPT = re.compile(r'<script src="/static/[^"]*analytics[^"]*\.js"')
 
 
 def _provider_brand(kind, key, **ids):
@@ -92,7 +92,6 @@ def test_partner_host_loads_its_own_tag_manager(client, source):
         BrandOverride.objects.create(kind=AGENCY, key=host, gtm="GTM-ACME77")
     response = client.get("/hotels", headers={"Host": host})
     loads, ids, policy = _analytics(response)
-    nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
-    assert loads and ANALYTICS_SCRIPT.search(response.content.decode()).group(1) == nonce
+    assert loads and "nonce" not in policy
     assert '"gtm": "GTM-ACME77"' in ids
     assert "https://www.googletagmanager.com" in policy

@@ -1,0 +1,220 @@
+"""Whole pages for anonymous visitors, kept compressed in the shared cache.
+
+A public page is the same for every anonymous visitor who sends the same request, so it is
+rendered and compressed once (brotli at quality 11, gzip at 9, and the plain bytes) and then
+served from the cache without running a view, a template or a compressor.
+
+**The key** is everything that changes the bytes and nothing else: the scheme and host (the
+brand), the path (the locale is its prefix), the query with its parameters sorted, and the
+values of the cookies the server renders (``PAGE_CACHE_COOKIES``: currency, country, price
+display, colour mode, the agent's ``fid``), plus the geo header when one is configured. On the
+bare root ``/`` the locale the visitor would be sent to is part of the key too (it depends on the
+locale cookie and ``Accept-Language``); a visitor who is redirected never reaches a cached page.
+
+**What is kept**: a 200 page (``response.is_page``) answering a GET or HEAD from a visitor
+without a session cookie, that is public (``page_cache.public(response)``, which the views say
+of indexable pages without a stay's live prices), sets no cookie but the locale's, used no CSRF
+token and is not marked private or no-store. Logged-in visitors, POSTs, forms with a token,
+pages with live rates and the provider-down notices always render.
+
+**How long**: ``PAGE_CACHE_SECONDS`` (0 turns the cache off). ``invalidate()`` drops every kept
+page at once (a generation number beside the entries): an operator's brand override saved, a
+provider brand or inventory content that came back different from what was kept.
+
+**For a CDN in front**: cached pages go out with ``Cache-Control: public, max-age=0,
+s-maxage=PAGE_CACHE_SECONDS`` and ``Vary: Accept-Encoding, Cookie`` (and ``Accept-Language`` on
+``/``); a CDN that can key on single cookies should key on ``PAGE_CACHE_COOKIES`` as this cache
+does, and bypass itself when the session cookie is present. ``X-Page-Cache`` says ``hit`` or
+``miss`` for pages this cache may keep.
+"""
+
+import gzip
+import hashlib
+from pathlib import Path
+
+import brotli
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_cache_control, patch_vary_headers
+
+from storefront.i18n.locales import LOCALE_COOKIE
+from storefront.i18n.resolution import root_locale
+
+from .compression import accepts_brotli
+
+GENERATION_KEY = "page-cache:generation"
+ENCODINGS = ("br", "gzip", "identity")
+# Headers that belong to one response, not to the page.
+_NOT_KEPT = {"content-encoding", "content-length", "set-cookie", "date", "vary", "etag"}
+
+
+def _release() -> str:
+    """What this release renders pages from (templates, catalogs, the built islands): a kept page
+    of another release is never served, even from a cache that outlived a deploy."""
+    digest = hashlib.sha256()
+    base = Path(settings.BASE_DIR)
+    for folder in ("templates", "locales"):
+        for path in sorted((base / folder).rglob("*")):
+            if path.is_file():
+                digest.update(path.read_bytes())
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if manifest.exists():
+        digest.update(manifest.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+RELEASE = _release()
+
+
+def public(response):
+    """The view says its page is the same for every anonymous visitor (may be kept)."""
+    response.page_cache_public = True
+    return response
+
+
+def invalidate() -> None:
+    """Every kept page is dropped (the next request renders it again)."""
+    try:
+        cache.incr(GENERATION_KEY)
+    except ValueError:
+        cache.set(GENERATION_KEY, 1, timeout=None)
+
+
+def _key(request) -> str | None:
+    """The entry's key for this request, or None when it may not be served from the cache."""
+    if settings.PAGE_CACHE_SECONDS <= 0 or request.method not in ("GET", "HEAD"):
+        return None
+    cookies = request.COOKIES
+    if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
+        return None
+    if request.path == "/" and settings.ROOT_REDIRECT:
+        return None
+    try:
+        host = request.get_host()
+        query = sorted(request.GET.lists())
+    except Exception:  # DisallowedHost, an unreadable query: the chain answers with its 400
+        return None
+    parts = [
+        RELEASE,
+        request.scheme,
+        host,
+        request.path,
+        repr(query),
+        *(cookies.get(name, "") for name in settings.PAGE_CACHE_COOKIES),
+    ]
+    if settings.GEO_COUNTRY_HEADER:
+        parts.append(request.headers.get(settings.GEO_COUNTRY_HEADER, ""))
+    if request.path == "/":
+        parts.append(root_locale(request))
+    digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+    return f"page:{digest}"
+
+
+def _encoding(request) -> str:
+    if accepts_brotli(request):
+        return "br"
+    accepted = request.headers.get("Accept-Encoding", "").lower()
+    return "gzip" if "gzip" in accepted else "identity"
+
+
+def _storable(request, response) -> bool:
+    control = response.get("Cache-Control", "").lower()
+    return (
+        response.status_code == 200
+        and getattr(response, "page_cache_public", False)
+        and getattr(response, "is_page", False)
+        and not response.streaming
+        and not response.has_header("Content-Encoding")
+        and set(response.cookies) <= {LOCALE_COOKIE}
+        and "CSRF_COOKIE_NEEDS_UPDATE" not in request.META
+        and not any(word in control for word in ("private", "no-store", "no-cache"))
+    )
+
+
+def _variants(content: bytes) -> dict[str, bytes]:
+    return {
+        "br": brotli.compress(content, quality=11),
+        "gzip": gzip.compress(content, compresslevel=9, mtime=0),
+        "identity": content,
+    }
+
+
+def _headers(response) -> dict[str, str]:
+    return {name: value for name, value in response.items() if name.lower() not in _NOT_KEPT}
+
+
+def _vary(request) -> tuple[str, ...]:
+    return (
+        ("Accept-Encoding", "Cookie", "Accept-Language")
+        if request.path == "/"
+        else (
+            "Accept-Encoding",
+            "Cookie",
+        )
+    )
+
+
+def _answer(request, entry: dict, encoding: str, state: str):
+    """The response for a kept entry: its bytes as they were compressed once."""
+    if entry["etag"] in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(entry["body"])
+    for name, value in entry["headers"].items():
+        response[name] = value
+    response["ETag"] = entry["etag"]
+    response["Content-Length"] = str(len(response.content))
+    if encoding != "identity":
+        response["Content-Encoding"] = encoding
+    patch_vary_headers(response, _vary(request))
+    patch_cache_control(response, public=True, max_age=0, s_maxage=settings.PAGE_CACHE_SECONDS)
+    if entry["locale"]:
+        response.set_cookie(LOCALE_COOKIE, **entry["locale"])
+    response["X-Page-Cache"] = state
+    return response
+
+
+class PageCacheMiddleware:
+    """Serves kept pages before the brand, the locale or a view run; keeps new ones."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        key = _key(request)
+        if key is None:
+            return self.get_response(request)
+        encoding = _encoding(request)
+        found = cache.get_many([f"{key}:{encoding}", GENERATION_KEY])
+        generation = found.get(GENERATION_KEY, 0)
+        entry = found.get(f"{key}:{encoding}")
+        if entry is not None and entry["generation"] == generation:
+            return _answer(request, entry, encoding, "hit")
+        response = self.get_response(request)
+        if not _storable(request, response):
+            return response
+        etag = f'W/"{hashlib.sha256(response.content).hexdigest()[:32]}"'
+        headers = _headers(response)
+        locale = None
+        if LOCALE_COOKIE in response.cookies:
+            morsel = response.cookies[LOCALE_COOKIE]
+            locale = {
+                "value": morsel.value,
+                "max_age": int(morsel["max-age"]),
+                "path": morsel["path"],
+                "samesite": morsel["samesite"],
+                "secure": bool(morsel["secure"]),
+            }
+        entries = {
+            f"{key}:{name}": {
+                "generation": generation,
+                "body": body,
+                "headers": headers,
+                "etag": etag,
+                "locale": locale,
+            }
+            for name, body in _variants(response.content).items()
+        }
+        cache.set_many(entries, timeout=settings.PAGE_CACHE_SECONDS)
+        return _answer(request, entries[f"{key}:{encoding}"], encoding, "miss")

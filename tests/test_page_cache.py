@@ -1,0 +1,206 @@
+"""The page cache (issue 14): public pages for anonymous visitors are rendered and compressed once,
+keyed by everything that changes their bytes, never kept for anyone else, and dropped when a brand
+or the inventory changes. The policy that makes this possible has no per-response nonce."""
+
+import gzip
+import re
+
+import brotli
+import pytest
+from django.test import Client
+
+from storefront.brands.models import BrandOverride
+
+pytestmark = pytest.mark.usefixtures("provider", "demo_data")
+HOST = "127.0.0.1"
+
+
+def _get(path, *, cookies=None, client=None, **headers):
+    client = client or Client()
+    for name, value in (cookies or {}).items():
+        client.cookies[name] = value
+    return client.get(path, headers={"Host": HOST, "Accept-Encoding": "br", **headers})
+
+
+def _text(response) -> str:
+    encoding = response.get("Content-Encoding")
+    body = response.content
+    if encoding == "br":
+        body = brotli.decompress(body)
+    elif encoding == "gzip":
+        body = gzip.decompress(body)
+    return body.decode()
+
+
+@pytest.mark.parametrize("path", ["/", "/he/", "/ja/hotels", "/de/privacy-policy", "/hotels/spain"])
+def test_a_public_page_is_rendered_once_then_served_as_kept(path):
+    first, second = _get(path), _get(path)
+    assert (first["X-Page-Cache"], second["X-Page-Cache"]) == ("miss", "hit")
+    assert first.content == second.content  # the same bytes: compressed once, when kept
+    assert second["Content-Encoding"] == "br"
+    assert int(second["Content-Length"]) == len(second.content)
+    assert _text(second).startswith("<!doctype html>")
+    assert second["Content-Security-Policy"] == first["Content-Security-Policy"]
+    assert "nonce" not in second["Content-Security-Policy"]
+    assert {"Accept-Encoding", "Cookie"} <= {v.strip() for v in second["Vary"].split(",")}
+    assert "s-maxage=" in second["Cache-Control"] and "public" in second["Cache-Control"]
+
+
+def test_each_encoding_is_its_own_kept_copy_of_the_same_page():
+    _get("/de/")
+    br, gz, plain = (
+        _get("/de/"),
+        _get("/de/", **{"Accept-Encoding": "gzip"}),
+        _get("/de/", **{"Accept-Encoding": ""}),
+    )
+    assert [r["X-Page-Cache"] for r in (br, gz, plain)] == ["hit", "hit", "hit"]
+    assert br["Content-Encoding"] == "br" and gz["Content-Encoding"] == "gzip"
+    assert not plain.has_header("Content-Encoding")
+    assert _text(br) == _text(gz) == _text(plain)
+
+
+def test_a_kept_page_answers_a_revalidation_with_304():
+    first = _get("/hotels")
+    again = _get("/hotels", **{"If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+@pytest.mark.parametrize(
+    ("cookie", "value", "seen"),
+    [
+        ("currency", "JPY", "JPY"),
+        ("color-mode", "dark", 'data-theme="dark"'),
+        ("country", "IL", '"IL"'),
+        ("priceDisplay", "gross", "gross"),
+    ],
+)
+def test_a_rendered_preference_is_part_of_the_key(cookie, value, seen):
+    plain = _get("/hotels")
+    chosen = _get("/hotels", cookies={cookie: value})
+    assert chosen["X-Page-Cache"] == "miss"
+    assert seen in _text(chosen)
+    assert _text(chosen) != _text(plain)
+    assert _get("/hotels", cookies={cookie: value})["X-Page-Cache"] == "hit"
+    assert _get("/hotels")["X-Page-Cache"] == "hit"
+
+
+def test_cookies_the_server_does_not_render_share_the_kept_page():
+    _get("/hotels")
+    other = _get("/hotels", cookies={"csrftoken": "x" * 32, "i18n_redirected": "en", "_ga": "1"})
+    assert other["X-Page-Cache"] == "hit"
+
+
+def test_the_query_is_normalised_and_part_of_the_key():
+    _get("/hotels/spain?sort=price_asc&page=1")
+    assert _get("/hotels/spain?page=1&sort=price_asc")["X-Page-Cache"] == "hit"
+    assert _get("/hotels/spain?page=1&sort=stars")["X-Page-Cache"] == "miss"
+
+
+def test_the_brand_host_and_the_agent_are_part_of_the_key():
+    canonical = _get("/hotels")
+    partner = _get("/hotels", Host="acme.partners.localhost")
+    assert partner["X-Page-Cache"] == "miss"
+    assert "Acme Travel" in _text(partner) and "Acme Travel" not in _text(canonical)
+    assert _get("/hotels", Host="acme.partners.localhost")["X-Page-Cache"] == "hit"
+    agent = _get("/hotels", cookies={"fid": "42"})  # an agent's own brand (demo data)
+    assert agent["X-Page-Cache"] == "miss"
+    assert "Sunny Trips" in _text(agent) and "Sunny Trips" not in _text(canonical)
+    assert _get("/hotels", cookies={"fid": "42"})["X-Page-Cache"] == "hit"
+    assert _get("/hotels")["X-Page-Cache"] == "hit"
+
+
+def test_the_root_still_sends_a_visitor_to_their_language_after_english_was_kept():
+    _get("/", **{"Accept-Language": "en"})
+    hebrew = _get("/", **{"Accept-Language": "he-IL,he;q=0.9"})
+    assert hebrew.status_code == 302 and hebrew["Location"] == "/he/"
+    by_cookie = _get("/", cookies={"i18n_redirected": "ja"})
+    assert by_cookie.status_code == 302 and by_cookie["Location"] == "/ja/"
+    assert _get("/", **{"Accept-Language": "en-GB"})["X-Page-Cache"] == "hit"
+
+
+def test_logged_in_visitors_never_get_or_fill_a_kept_page(client):
+    _get("/hotels")
+    client.cookies["sessionid"] = "anything"
+    answer = _get("/hotels", client=client)
+    assert not answer.has_header("X-Page-Cache")
+
+
+def test_posts_forms_with_a_token_and_pages_that_set_cookies_are_not_kept():
+    assert not _get("/login").has_header("X-Page-Cache")
+    assert "csrfmiddlewaretoken" in _text(_get("/login"))
+    chosen = _get("/hotels?currency=EUR")  # remembers the currency: sets a cookie
+    assert chosen.cookies["currency"].value == "EUR"
+    assert chosen.get("X-Page-Cache") != "hit"
+    assert _get("/hotels?currency=EUR").get("X-Page-Cache") != "hit"
+    answer = Client().post("/hotels", headers={"Host": HOST})
+    assert not answer.has_header("X-Page-Cache")
+
+
+def test_private_pages_and_live_prices_are_never_kept():
+    for path in ("/favorites", "/become-an-agent", "/book"):
+        assert not _get(path).has_header("X-Page-Cache"), path
+        assert not _get(path).has_header("X-Page-Cache"), path
+    dated = "/hotels/spain/barcelona?check_in=2026-12-10&check_out=2026-12-12"
+    assert not _get(dated).has_header("X-Page-Cache")
+
+
+def test_a_provider_down_page_is_never_kept(settings):
+    settings.UPSTREAM_URL = "http://127.0.0.1:9"
+    answer = _get("/hotels/spain/barcelona")
+    assert "no-store" in answer["Cache-Control"]
+    assert not answer.has_header("X-Page-Cache")
+
+
+def test_a_brand_override_saved_drops_every_kept_page():
+    before = _text(_get("/"))
+    assert _get("/")["X-Page-Cache"] == "hit"
+    from storefront.brands.registry import forget_override
+
+    BrandOverride.objects.create(kind="agent", key="1", name="Kept Nowhere Travel")
+    forget_override("agent", "1")
+    after = _get("/")
+    assert after["X-Page-Cache"] == "miss"
+    assert "Kept Nowhere Travel" in _text(after) and "Kept Nowhere Travel" not in before
+
+
+def test_inventory_content_that_comes_back_different_drops_every_kept_page(settings):
+    from django.core.cache import cache
+
+    from storefront.upstream import inventory
+
+    _get("/hotels/spain")
+    assert _get("/hotels/spain")["X-Page-Cache"] == "hit"
+    key = inventory._key("slug", "en", "spain", "")
+    assert cache.get(key)
+    cache.set(f"{key}:seen", "what the provider said before")
+    cache.delete(key)
+    inventory._memo.clear()
+    inventory.place_by_slug("spain", None, "en")  # asked again, the provider's answer differs from the one seen
+    assert _get("/hotels/spain")["X-Page-Cache"] == "miss"
+    inventory._memo.clear()
+    cache.delete(key)
+    inventory.place_by_slug("spain", None, "en")  # the same answer again: nothing dropped
+    assert _get("/hotels/spain")["X-Page-Cache"] == "hit"
+
+
+def test_no_page_carries_a_nonce_and_inline_styles_are_admitted_by_hash():
+    from storefront.security.csp import style_hash
+
+    for path in ("/", "/he/login", "/hotels/spain", "/widgets/search?primary=%23ff0000"):
+        answer = _get(path)
+        page, policy = _text(answer), answer["Content-Security-Policy"]
+        assert "nonce" not in page and "nonce" not in policy, path
+        styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+        assert styles, path
+        style_src = re.search(r"style-src ([^;]*)", policy).group(1)
+        for style in styles:
+            assert style_hash(style) in style_src.split(), path
+        assert "'unsafe-inline'" not in policy
+
+
+def test_every_cookie_the_server_renders_is_in_the_key(settings):
+    from storefront.brands.middleware import FID_COOKIE
+    from storefront.chrome import preferences
+
+    rendered = {"currency", "country", preferences.PRICE_DISPLAY_KEY, preferences.COLOR_MODE_KEY}
+    assert rendered | {FID_COOKIE} <= set(settings.PAGE_CACHE_COOKIES)
