@@ -13,7 +13,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.utils.module_loading import import_string
 
-from storefront.chrome.views import choose_currency, choose_language, set_color_mode
+from storefront.chrome.views import choices, choose_currency, choose_language, set_color_mode
 from storefront.leads.views import send_lead
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
 from storefront.pages.routes import PAGES
@@ -51,6 +51,7 @@ urlpatterns = [
     path("preferences/color-mode", set_color_mode, name="color-mode"),
     path("preferences/currency", choose_currency, name="choose-currency"),
     path("preferences/language", choose_language, name="choose-language"),
+    path("choices/<str:kind>/<str:code>.json", choices, name="choices"),
     path("search/places", suggest_places, name="suggest-places"),
     path("searches/merge", merge_searches, name="merge-searches"),
     path("favorites/toggle", toggle_favorite, name="toggle-favorite"),

@@ -8,7 +8,10 @@ database and demo data of this checkout, then runs wrk (one thread, 64 connectio
 - ``/`` and ``/de/hotels`` as an anonymous visitor;
 - the same bytes as ``/``'s, served as a static file by the same server (WhiteNoise), which is
   the ceiling a page can hope for: each page's req/s is printed as a share of it;
-- a results page (rates asked of the sandbox, nothing cached by us).
+- a results page (rates asked of the sandbox; the page cache never keeps dated results).
+
+The anonymous pages come from the page cache (storefront/web/page_cache.py) once warm; the static
+copy has WhiteNoise's precompressed brotli and gzip twins, so both send the same bytes.
 
 Then each worker's resident memory. Prints the machine's load average first: figures from a busy
 machine are not comparable.
@@ -17,6 +20,7 @@ Run: ``python -m tests.bench_serving [--server gunicorn|granian] [--seconds 10]`
 """
 
 import argparse
+import gzip
 import os
 import re
 import shutil
@@ -26,6 +30,7 @@ import sys
 from datetime import date, timedelta
 from pathlib import Path
 
+import brotli
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,8 +138,12 @@ def main() -> int:
                 processes.append(server)
                 break
             home = requests.get(base + "/", timeout=30).content
-            (staticfiles / STATIC_COPY).parent.mkdir(parents=True, exist_ok=True)
-            (staticfiles / STATIC_COPY).write_bytes(home)
+            copy = staticfiles / STATIC_COPY
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(home)
+            # WhiteNoise sends these precompressed twins, as the page cache sends its copies.
+            copy.with_name(copy.name + ".br").write_bytes(brotli.compress(home, quality=11))
+            copy.with_name(copy.name + ".gz").write_bytes(gzip.compress(home, 9, mtime=0))
             os.killpg(server.pid, signal.SIGTERM)  # WhiteNoise lists static files at start
             server.wait(timeout=30)
 
@@ -150,14 +159,21 @@ def main() -> int:
         for _name, path in targets:  # warm: templates, catalogs, brand, content cache
             for _ in range(3):
                 requests.get(base + path, timeout=60)
+        served = {
+            path: requests.get(base + path, timeout=60).headers.get("X-Page-Cache", "-")
+            for _name, path in targets
+        }
         load = Path("/proc/loadavg").read_text().split()[:3]
         print(f"server {args.server}: {' '.join(_server(args.server, port)[1:])}")
         print(f"load average before: {' '.join(load)}  (cores: {os.cpu_count()})")
-        print(f"{'':44} {'req/s':>9} {'p99 ms':>8} {'errors':>7}")
+        print(f"{'':44} {'req/s':>9} {'p99 ms':>8} {'errors':>7}  page cache")
         figures = {}
         for name, path in targets:
             figures[path] = result = _wrk(base + path, args.seconds)
-            print(f"{name:44} {result['rate']:9.0f} {result['p99_ms']:8.1f} {result['errors']:7d}")
+            print(
+                f"{name:44} {result['rate']:9.0f} {result['p99_ms']:8.1f} {result['errors']:7d}"
+                f"  {served[path]}"
+            )
         static = figures[f"/static/{STATIC_COPY}"]["rate"]
         for path in ("/", "/de/hotels"):
             print(f"{path} as a share of the static file: {figures[path]['rate'] / static:.1%}")
@@ -173,7 +189,8 @@ def main() -> int:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
-        (ROOT / "staticfiles" / STATIC_COPY).unlink(missing_ok=True)
+        for suffix in ("", ".br", ".gz"):
+            (ROOT / "staticfiles" / (STATIC_COPY + suffix)).unlink(missing_ok=True)
     return 0
 
 

@@ -175,7 +175,9 @@ def test_inventory_content_that_comes_back_different_drops_every_kept_page(setti
     cache.set(f"{key}:seen", "what the provider said before")
     cache.delete(key)
     inventory._memo.clear()
-    inventory.place_by_slug("spain", None, "en")  # asked again, the provider's answer differs from the one seen
+    inventory.place_by_slug(
+        "spain", None, "en"
+    )  # asked again, the provider's answer differs from the one seen
     assert _get("/hotels/spain")["X-Page-Cache"] == "miss"
     inventory._memo.clear()
     cache.delete(key)

@@ -29,7 +29,7 @@ export function checkProps(props) {
     logo: typeof props.logo?.light === "string" && typeof props.logo.dark === "string",
     nav: isLinkList(props.nav),
     mobile: [null, "menu", "back"].includes(props.mobile),
-    currency: props.currency === null || Array.isArray(props.currency?.popular),
+    currency: props.currency === null || typeof props.currency?.list === "string",
     language: typeof props.language?.current === "string" && Array.isArray(props.language.links),
     theme: themeShapeOk(props.theme),
     account: isLinkList(props.account?.links),

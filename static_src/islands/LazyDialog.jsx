@@ -1,19 +1,35 @@
 /**
  * A dialog whose code loads on first open: `load` is the dialog module's `import()`. Until the
  * first open nothing is fetched; afterwards the dialog stays mounted (closed) so reopening is
- * instant. A chunk that fails to load takes the living parts' one-reload-per-minute path.
+ * instant. With `list` (a URL: the per-locale countries or currencies, storefront/chrome/views.py)
+ * the dialog's data loads beside its code and reaches it as `choices`; pages do not carry these
+ * lists. A chunk or list that fails to load takes the living parts' one-reload-per-minute path.
  */
 import { useEffect, useState } from "react";
 import { onChunkFailure } from "../living.js";
 
-export default function LazyDialog({ load, open, onClose, ...props }) {
-  const [Component, setComponent] = useState(null);
+const lists = new Map(); // URL -> Promise of its JSON, shared by every dialog of the page
+
+export function loadList(url) {
+  if (!lists.has(url)) {
+    const request = fetch(url, { credentials: "same-origin" }).then((response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return response.json();
+    });
+    request.catch(() => lists.delete(url)); // a later open asks again
+    lists.set(url, request);
+  }
+  return lists.get(url);
+}
+
+export default function LazyDialog({ load, list, open, onClose, ...props }) {
+  const [loaded, setLoaded] = useState(null); // { Component, choices }
 
   useEffect(() => {
-    if (!open || Component) return undefined;
+    if (!open || loaded) return undefined;
     let live = true;
-    load().then(
-      (module) => live && setComponent(() => module.default),
+    Promise.all([load(), list ? loadList(list) : null]).then(
+      ([module, choices]) => live && setLoaded({ Component: module.default, choices }),
       (error) => {
         console.error(error);
         onClose();
@@ -23,7 +39,9 @@ export default function LazyDialog({ load, open, onClose, ...props }) {
     return () => {
       live = false;
     };
-  }, [open, Component, load, onClose]);
+  }, [open, loaded, load, list, onClose]);
 
-  return Component ? <Component open={open} onClose={onClose} {...props} /> : null;
+  if (!loaded) return null;
+  const { Component, choices } = loaded;
+  return <Component open={open} onClose={onClose} choices={choices} {...props} />;
 }

@@ -144,7 +144,6 @@ def country_name(code: str, locale_code: str) -> str:
 
 
 @cache
-@cache
 def dial_choices(locale_code: str) -> tuple[tuple[str, str, str], ...]:
     """Countries with a dial code, for the lead form's prefix selector: (code, name in the
     page's locale, dial code as the data writes it, "1-684"), sorted by the locale's collation."""
@@ -157,6 +156,7 @@ def dial_choices(locale_code: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(sorted_by_name(rows, locale_code, lambda row: row[1]))
 
 
+@cache
 def country_choices(locale_code: str) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
     """Countries grouped by continent: (continent name, ((code, name, flag), ...)), both in the
     page's locale and sorted by its collation."""

@@ -4,11 +4,10 @@ from datetime import date
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.http import QueryDict
 
 from storefront.brands.defaults import DEFAULT_FID, default_brand
 from storefront.brands.selectors import link_origin
-from storefront.catalog.selectors import country_choices, currency_choices
+from storefront.catalog.selectors import country_name
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
@@ -17,6 +16,7 @@ from storefront.web.session_user import current_user
 
 from . import selectors
 from .preferences import color_mode, next_color_mode
+from .views import choices_url
 
 
 def _query(request) -> str:
@@ -123,8 +123,14 @@ def chrome(request):
         "current_price_display": getattr(request, "price_display", "net"),
         "current_path": current_path,
         "current_country": country,
-        "currency_choices": currency_choices(locale.code),
-        "country_choices": country_choices(locale.code),
-        "country_form_query": [(k, v) for k, v in QueryDict(query).items() if k != "country"],
+        # The long lists load with their dialogs (views.choices); without JavaScript the
+        # controls link to pages that list them (choose-country, choose-currency).
+        "country_list_url": choices_url("countries", locale.code),
+        "currency_list_url": choices_url("currencies", locale.code),
+        "current_country_name": country_name(country, locale.code) if country else "",
+        "choose_country_url": page_url("choose-country", locale.code, query={"next": current_path}),
+        "choose_currency_url": page_url(
+            "choose-currency", locale.code, query={"next": current_path}
+        ),
         "year": date.today().year,
     }

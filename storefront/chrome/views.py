@@ -1,16 +1,26 @@
-"""Endpoints behind the chrome's no-JavaScript controls (the islands write the same cookies).
+"""Endpoints behind the chrome's controls.
 
-Both redirect back to ``next``, which must be a path on this host; anything else goes home.
+- The no-JavaScript controls (the islands write the same cookies) redirect back to ``next``,
+  which must be a path on this host; anything else goes home.
+- ``/choices/{countries|currencies}/{locale}.json``: the long lists the country and currency
+  dialogs show, once per locale instead of inside every page. Their URL carries the release
+  (``choices_url``), so browsers keep them for a year.
 """
 
+import json
+from functools import cache
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from django.http import HttpResponseRedirect, QueryDict
+from django.http import Http404, HttpResponse, HttpResponseRedirect, QueryDict
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
+from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.middleware import remember_locale
 from storefront.web.links import safe_path
+from storefront.web.release import RELEASE
 
 from .preferences import (
     COLOR_MODES,
@@ -70,4 +80,46 @@ def choose_language(request):
     code = request.GET.get("locale")
     if code in LOCALES:
         remember_locale(response, code)
+    return response
+
+
+def _countries(code: str) -> dict:
+    return {
+        "groups": [
+            {"name": continent, "countries": [list(row) for row in rows]}
+            for continent, rows in country_choices(code)
+        ]
+    }
+
+
+def _currencies(code: str) -> dict:
+    rows = currency_choices(code)
+    return {"popular": [list(r) for r in rows["popular"]], "all": [list(r) for r in rows["all"]]}
+
+
+CHOICES = {"countries": _countries, "currencies": _currencies}
+YEAR = 365 * 24 * 3600
+
+
+def choices_url(kind: str, code: str) -> str:
+    """Where the dialog of ``kind`` finds its list in locale ``code`` (versioned by release)."""
+    return reverse("choices", args=[kind, code]) + f"?v={RELEASE}"
+
+
+@cache
+def _choices_json(kind: str, code: str) -> bytes:
+    return json.dumps(CHOICES[kind](code), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+@require_safe
+def choices(request, kind, code):
+    """The countries by continent or the currencies (popular, all), names in the locale's words
+    and order, as the dialogs read them (static_src/islands/dialogs/)."""
+    if kind not in CHOICES or code not in LOCALES:
+        raise Http404
+    response = HttpResponse(_choices_json(kind, code), content_type="application/json")
+    if request.GET.get("v") == RELEASE:
+        patch_cache_control(response, public=True, max_age=YEAR, immutable=True)
+    else:
+        patch_cache_control(response, public=True, max_age=300)
     return response

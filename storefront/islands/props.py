@@ -39,24 +39,21 @@ def _theme(request) -> dict:
 
 
 def _currency(context) -> dict:
-    choices = context["currency_choices"]
     return {
         "current": context["current_currency"],
         "priceDisplay": context["current_price_display"],
-        "popular": [[code, name] for code, name in choices["popular"]],
-        "all": [[code, name] for code, name in choices["all"]],
+        "list": context["currency_list_url"],  # the currencies, loaded with the dialog
     }
 
 
 def country_picker_props(request, context) -> dict:
-    """Read by static_src/islands/CountryPicker.jsx: the countries by continent, in the page's
-    locale, and the current choice."""
+    """Read by static_src/islands/CountryPicker.jsx: the current choice (and its name in the
+    page's locale) and where the dialog finds the countries (one list per locale, not in the
+    page; the dialog shows their SVG flags, never emoji)."""
     return {
         "current": context["current_country"],
-        "groups": [
-            {"name": continent, "countries": [list(row) for row in rows]}
-            for continent, rows in context["country_choices"]
-        ],
+        "name": context["current_country_name"] or None,
+        "list": context["country_list_url"],
     }
 
 

@@ -90,6 +90,9 @@ PAGES: tuple[Page, ...] = (
         **PRIVATE,
     ),
     _static("cars", "cars"),
+    # The no-JS lists behind the footer's country and the header's currency controls.
+    _static("choose-country", "choose/country", **PRIVATE),
+    _static("choose-currency", "choose/currency", **PRIVATE),
     _static("contact-support", "contact-support"),
     _static("favorites", "favorites", view="storefront.search.views.favorites_page", **PRIVATE),
     _static("flights", "flights"),

@@ -1,5 +1,7 @@
 """The one view behind every registered page, plus robots.txt."""
 
+from urllib.parse import parse_qsl, urlsplit
+
 from csp.constants import NONE
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseRedirect
@@ -11,9 +13,10 @@ from django.views.decorators.http import require_GET
 
 from storefront.brands.brand import widget_tokens
 from storefront.brands.selectors import link_origin
+from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.chrome.selectors import city_cards
 from storefront.web import page_cache
-from storefront.web.links import page_url
+from storefront.web.links import page_url, safe_path
 from storefront.web.session_user import current_user
 
 from .routes import PAGES, PAGES_BY_NAME
@@ -33,10 +36,38 @@ def _transaction_context(request):
     return {"outcome": "unknown" if request.page.name.endswith("success") else "error"}
 
 
+def _next_parts(request) -> tuple[str, str, list[tuple[str, str]]]:
+    """The page to go back to (``next``, a path on this host): itself, its path, its query."""
+    target = safe_path(request.GET.get("next"))
+    parts = urlsplit(target)
+    return target, parts.path, parse_qsl(parts.query, keep_blank_values=True)
+
+
+def _choose_country_context(request):
+    """The footer's country control without JavaScript: every country, by continent, in a
+    select that sends ``country`` to the page the visitor came from (its query kept)."""
+    target, path, query = _next_parts(request)
+    return {
+        "next_url": target,
+        "next_path": path,
+        "next_query": [(k, v) for k, v in query if k != "country"],
+        "country_choices": country_choices(request.locale.code),
+    }
+
+
+def _choose_currency_context(request):
+    """The header's currency control without JavaScript: the currencies and the price display,
+    sent to ``/preferences/currency``, which goes back to ``next``."""
+    target, _path, _query = _next_parts(request)
+    return {"next_url": target, "currency_choices": currency_choices(request.locale.code)}
+
+
 # Context that only some pages need, by page name.
 PAGE_CONTEXT = {
     "home": _home_context,
     "widgets-search": _widget_context,
+    "choose-country": _choose_country_context,
+    "choose-currency": _choose_currency_context,
     **{name: _transaction_context for name in PAGES_BY_NAME if name.startswith("transaction-")},
 }
 

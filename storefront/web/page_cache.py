@@ -4,7 +4,8 @@ A public page is the same for every anonymous visitor who sends the same request
 rendered and compressed once (brotli at quality 11, gzip at 9, and the plain bytes) and then
 served from the cache without running a view, a template or a compressor.
 
-**The key** is everything that changes the bytes and nothing else: the scheme and host (the
+**The key** is everything that changes the bytes and nothing else: the release
+(``release.RELEASE``), the scheme and host (the
 brand), the path (the locale is its prefix), the query with its parameters sorted, and the
 values of the cookies the server renders (``PAGE_CACHE_COOKIES``: currency, country, price
 display, colour mode, the agent's ``fid``), plus the geo header when one is configured. On the
@@ -30,7 +31,6 @@ does, and bypass itself when the session cookie is present. ``X-Page-Cache`` say
 
 import gzip
 import hashlib
-from pathlib import Path
 
 import brotli
 from django.conf import settings
@@ -42,29 +42,12 @@ from storefront.i18n.locales import LOCALE_COOKIE
 from storefront.i18n.resolution import root_locale
 
 from .compression import accepts_brotli
+from .release import RELEASE
 
 GENERATION_KEY = "page-cache:generation"
 ENCODINGS = ("br", "gzip", "identity")
 # Headers that belong to one response, not to the page.
 _NOT_KEPT = {"content-encoding", "content-length", "set-cookie", "date", "vary", "etag"}
-
-
-def _release() -> str:
-    """What this release renders pages from (templates, catalogs, the built islands): a kept page
-    of another release is never served, even from a cache that outlived a deploy."""
-    digest = hashlib.sha256()
-    base = Path(settings.BASE_DIR)
-    for folder in ("templates", "locales"):
-        for path in sorted((base / folder).rglob("*")):
-            if path.is_file():
-                digest.update(path.read_bytes())
-    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
-    if manifest.exists():
-        digest.update(manifest.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-RELEASE = _release()
 
 
 def public(response):

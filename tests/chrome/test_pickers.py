@@ -10,12 +10,22 @@ from storefront.catalog.selectors import default_currency, normalise_country
 CHOOSE = "/preferences/currency"
 
 
-def _section(html, css_class):
-    return re.search(rf'<details class="dropdown {css_class}">.*?</details>', html, re.S).group(0)
+def _form(html):
+    return re.search(r'<form method="get"[^>]*class="picker-form">.*?</form>', html, re.S).group(0)
+
+
+def test_the_no_js_currency_control_links_a_page_that_lists_them(client):
+    html = client.get("/de/hotels?guests=2").content.decode()
+    assert '<select id="currency-select"' not in html  # the long list is not in every page
+    link = re.search(r'<a class="chip currency-picker" href="([^"]+)"', html).group(1)
+    assert unescape(link) == "/de/choose/currency?next=%2Fde%2Fhotels%3Fguests%3D2"
 
 
 def test_currency_picker_lists_popular_then_all_in_the_page_locale(client):
-    picker = unescape(_section(client.get("/de/hotels").content.decode(), "currency-picker"))
+    page = client.get("/de/choose/currency?next=/de/hotels")
+    assert page.status_code == 200 and '<meta name="robots" content="noindex">' in page.text
+    picker = unescape(_form(page.content.decode()))
+    assert 'name="next" value="/de/hotels"' in picker
     groups = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', picker, re.S)
     assert [label for label, _ in groups] == ["Beliebte Währungen", "Alle Währungen"]
     popular = re.findall(r'<option value="(\w+)"', groups[0][1])
@@ -36,8 +46,8 @@ def test_choosing_a_currency_writes_it_into_the_query(client):
     assert response.cookies["currency"].value == "GBP"
     assert response.cookies["priceDisplay"].value == "gross"
     html = client.get(response["Location"]).content.decode()
-    picker = _section(html, "currency-picker")
-    assert '<span class="chip__text">GBP</span>' in picker
+    assert '<span class="chip__text">GBP</span>' in html
+    picker = _form(client.get("/de/choose/currency?next=/de/hotels").content.decode())
     assert 'value="GBP" selected' in picker
     assert 'name="price_display" value="gross" checked' in picker
 
@@ -88,8 +98,15 @@ def test_country_sets_the_default_currency_on_the_page(client):
 
 
 def test_country_picker_lists_every_country_by_continent_by_name(client):
-    html = unescape(client.get("/he/hotels?country=FR").content.decode())
-    form = re.search(r'<select name="country".*?</select>', html, re.S).group(0)
+    html = unescape(client.get("/he/hotels?country=FR&guests=2").content.decode())
+    assert '<select name="country"' not in html
+    link = re.search(r'<a class="select country-button" href="([^"]+)"', html).group(1)
+    assert link == "/he/choose/country?next=%2Fhe%2Fhotels%3Fcountry%3DFR%26guests%3D2"
+    assert "מדינה: צרפת" in html  # the current country, as the island's button says it
+    page = unescape(client.get(link).content.decode())
+    form = re.search(r'<form method="get" action="/he/hotels".*?</form>', page, re.S).group(0)
+    assert '<input type="hidden" name="guests" value="2">' in form  # the page's query, kept
+    assert 'name="country" value' not in form  # ...but not the old country
     groups = re.findall(r'<optgroup label="([^"]+)">', form)
     assert "אירופה" in groups and "אסיה" in groups and len(groups) == 7
     options = re.findall(r'<option value="([A-Z]{2})"', form)
@@ -98,7 +115,27 @@ def test_country_picker_lists_every_country_by_continent_by_name(client):
     assert '<option value="XK">קוסובו</option>' in form
     # No emoji flags: Windows and many Chromium builds show them as two letters or a box (the
     # island's dialog shows SVG flags instead).
-    assert not re.search("[\U0001f1e6-\U0001f1ff]", form)
+    assert not re.search("[\U0001f1e6-\U0001f1ff]", page)
+
+
+def test_the_choose_pages_never_leave_the_host(client):
+    page = client.get("/choose/country?next=https://evil.example/x").content.decode()
+    assert 'action="/"' in page
+    page = client.get("/choose/currency?next=//evil.example/").content.decode()
+    assert 'name="next" value="/"' in page
+
+
+def test_the_lists_load_once_per_locale_and_are_kept_a_year(client):
+    from storefront.web.release import RELEASE
+
+    answer = client.get(f"/choices/countries/ja.json?v={RELEASE}")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
+    assert "immutable" in answer["Cache-Control"] and "max-age=31536000" in answer["Cache-Control"]
+    groups = answer.json()["groups"]
+    assert sum(len(group["countries"]) for group in groups) == 250
+    assert "max-age=300" in client.get("/choices/countries/ja.json?v=old")["Cache-Control"]
+    assert client.get("/choices/planets/ja.json").status_code == 404
+    assert client.get("/choices/countries/xx.json").status_code == 404
 
 
 def test_country_from_geo_header_only_when_configured(client, settings):

@@ -19,7 +19,9 @@ def test_home_islands_have_fallbacks_and_props(client):
         "storageKey": "color-mode",
     }
     assert 'href="/preferences/color-mode?mode=system' in html  # the no-JS fallback link
-    assert '<select name="country"' in html  # the footer's no-JS country form
+    assert 'href="/choose/country?next=' in html  # the footer's no-JS country link
+    assert '<select name="country"' not in html  # the long lists are not in the page
+    assert '<select id="currency-select"' not in html
 
 
 def _header(client, path):
@@ -32,8 +34,10 @@ def test_header_props_follow_the_route_and_the_layout(client):
     home = _header(client, "/he/")
     assert home["mobile"] == "menu"
     assert [link["id"] for link in home["nav"]][0] == "hotels"
-    assert home["currency"]["popular"][0] == ["EUR", "אירו"]
-    assert len(home["currency"]["popular"]) + len(home["currency"]["all"]) == 47
+    currencies = client.get(home["currency"]["list"]).json()  # loaded with the dialog
+    assert home["currency"]["list"].startswith("/choices/currencies/he.json?v=")
+    assert currencies["popular"][0] == ["EUR", "אירו"]
+    assert len(currencies["popular"]) + len(currencies["all"]) == 47
     assert home["account"] == {
         "user": None,
         "links": [
@@ -57,8 +61,9 @@ def test_country_picker_props_are_localised(client):
     html = client.get("/de/?country=MX").content.decode()
     islands = {name: props_id for _tag, name, props_id in _islands(html)}
     props = _props(html, islands["CountryPicker"])
-    assert props["current"] == "MX"
-    rows = {row[0]: row for group in props["groups"] for row in group["countries"]}
+    assert props["current"] == "MX" and props["name"] == "Mexiko"
+    countries = client.get(props["list"]).json()
+    rows = {row[0]: row for group in countries["groups"] for row in group["countries"]}
     assert len(rows) == 250 and rows["MX"][1] == "Mexiko" and rows["DE"][2] == "🇩🇪"
 
 
@@ -108,8 +113,9 @@ def test_dialogs_receive_the_lists_in_the_server_collation_order(client):
     """The dialogs only filter: the order they show is the one built here (Swedish å ä ö last)."""
     html = client.get("/sv/").content.decode()
     islands = {name: props_id for _tag, name, props_id in _islands(html)}
-    groups = _props(html, islands["CountryPicker"])["groups"]
+    groups = client.get(_props(html, islands["CountryPicker"])["list"]).json()["groups"]
     europe = next(group for group in groups if group["name"] == "Europa")
     assert [row[1] for row in europe["countries"]][-2:] == ["Åland", "Österrike"]
-    currencies = [name for _code, name in _props(html, islands["Header"])["currency"]["all"]]
+    listed = client.get(_props(html, islands["Header"])["currency"]["list"]).json()["all"]
+    currencies = [name for _code, name in listed]
     assert currencies.index("svensk krona") < currencies.index("sydafrikansk rand")

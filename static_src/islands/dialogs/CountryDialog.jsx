@@ -1,6 +1,6 @@
 /**
  * Country picker: a search box over the countries, grouped by continent, names and continents
- * in the page's locale (CLDR, from the server). Choosing one stores it (state module, mirrored in
+ * in the page's locale (CLDR, from the server's per-locale list, loaded with the dialog). Choosing one stores it (state module, mirrored in
  * the `country` cookie), writes `country` into the page's query and closes. While searching, a
  * status region tells screen readers how many countries match, or that none does.
  */
@@ -22,7 +22,8 @@ function Flag({ code }) {
     : <span className="country-flag country-flag--none" aria-hidden="true" />;
 }
 
-export default function CountryDialog({ open, onClose, t, current, groups }) {
+export default function CountryDialog({ open, onClose, t, current, choices }) {
+  const { groups } = choices; // /choices/countries/{locale}.json, loaded with this dialog
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
   const locale = document.documentElement.lang || undefined;

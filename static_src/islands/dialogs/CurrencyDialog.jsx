@@ -3,7 +3,7 @@
  * then All currencies, names in the page's locale. Choosing a currency stores it (state module,
  * mirrored in the cookie), writes `currency` into the page's query and closes; a price display
  * change stores it and closes. The server renders prices, so the page then loads again with the
- * new choice. Props: header_props()["currency"].
+ * new choice. Props: header_props()["currency"]; the lists come from its `list` URL (LazyDialog).
  */
 import Dialog from "../Dialog.jsx";
 import { chooseInQuery, writeLocal } from "../../state.js";
@@ -27,7 +27,8 @@ function CurrencyList({ id, title, rows, current, onChoose }) {
   );
 }
 
-export default function CurrencyDialog({ open, onClose, t, current, priceDisplay, popular, all }) {
+export default function CurrencyDialog({ open, onClose, t, current, priceDisplay, choices }) {
+  const { popular, all } = choices; // /choices/currencies/{locale}.json, loaded with this dialog
   function chooseCurrency(code) {
     onClose();
     chooseInQuery("currency", code);
