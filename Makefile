@@ -8,6 +8,7 @@ STAMPS := .stamps
 CHROMIUM := /usr/bin/chromium
 REDIS_SERVER := /usr/bin/redis-server
 WRK := /usr/bin/wrk
+NGINX := /usr/sbin/nginx
 
 # Django 6.1 needs Python 3.12+: the first python3.13 / python3.12 that really runs, under pyenv's
 # versions or on PATH (a pyenv shim for a version that is not selected fails, so each is tried).
@@ -19,7 +20,7 @@ BASE_PYTHON := $(shell for c in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.13*/bin
 BUILD_INPUTS := $(shell find static_src locales -type f 2>/dev/null) fixtures/countries.json package-lock.json
 STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
-.PHONY: run dev test lint format build install bench clean data
+.PHONY: run dev cluster test lint format build install bench clean data postgres-server
 
 # The processes beside the web server: the provider sandbox, the task worker, the lead sweeper.
 BESIDE = $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & \
@@ -33,6 +34,9 @@ run: build $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, l
 	@echo "Ctrl+C stops them all."
 	trap 'kill 0' EXIT; export SECRET_KEY=$$(cat $(STAMPS)/secret_key); $(BESIDE) bin/web
 
+cluster: build $(STAMPS)/test-deps $(REDIS_SERVER) postgres-server $(NGINX) $(STAMPS)/secret_key ## PostgreSQL, Redis, two web processes, the task worker and nginx in front at :8000 (bin/cluster)
+	SECRET_KEY=$$(cat $(STAMPS)/secret_key) $(PY) bin/cluster
+
 dev: build $(STAMPS)/migrated $(STAMPS)/secret_key ## as run, but Django's runserver, reloading on every change
 	$(PY) manage.py demo_data
 	@echo "Storefront http://127.0.0.1:8000 (runserver, autoreload) · sandbox :8001 · worker · sweeper · Ctrl+C stops all"
@@ -44,7 +48,7 @@ dev: build $(STAMPS)/migrated $(STAMPS)/secret_key ## as run, but Django's runse
 $(STAMPS)/secret_key: | $(STAMPS)
 	@umask 077; $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
-test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) ## install what tests need, build, run the whole suite
+test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) postgres-server $(NGINX) ## install what tests need, build, run the whole suite
 	node --test static_src/
 	$(PY) -m pytest -n 2 --dist loadfile --durations=25  # two workers, one module each at a time; the slowest 25 listed
 
@@ -64,6 +68,7 @@ bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) 
 	$(PY) manage.py bench
 	$(PY) -m tests.bench_serving
 	$(PY) -m tests.bench_resilience
+	$(PY) -m tests.bench_lighthouse
 
 data: $(STAMPS)/test-deps ## regenerate fixtures/countries.json and currencies.json (CLDR, ...)
 	$(PY) manage.py generate_catalog_data
@@ -101,8 +106,9 @@ $(STAMPS)/migrated: $(STAMPS)/python $(shell find storefront -path '*/migrations
 	$(PY) manage.py migrate --noinput -v0
 	touch $@
 
-# Debian's Chromium for the browser suite (never a downloaded browser), and Debian's Redis for the
-# tests of state shared by several processes (each test run starts its own on a free port).
+# Debian's Chromium for the browser suite (never a downloaded browser), and Debian's Redis and
+# PostgreSQL for the tests of state shared by several processes (each test run starts its own
+# servers on free ports).
 $(CHROMIUM):
 	$(call apt_install,chromium)
 
@@ -112,7 +118,15 @@ $(REDIS_SERVER):
 $(WRK):
 	$(call apt_install,wrk)
 
+$(NGINX):
+	$(call apt_install,nginx)
+
+# Debian's PostgreSQL server, any version (the scale-out tests start one of their own).
+postgres-server:
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || { $(call apt_install_cmd,postgresql); }
+
 define apt_install
-	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1)
+	@$(call apt_install_cmd,$(1))
 endef
+apt_install_cmd = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1)

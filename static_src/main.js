@@ -11,7 +11,8 @@
  * controls beside server markup it leaves in place); `data-load="visible"` (a map) when it comes near the viewport. Until then its
  * server markup works alone. A click on an element with `data-action` in an island that is not
  * mounted yet is held (its default prevented) and handed to the island as the `action` prop.
- * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so.
+ * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so. The others
+ * mount when the browser is first idle, or at the first touch, whichever comes first.
  */
 import { registry } from "./islands/registry.js";
 import { armLeadPopup } from "./lead.js";
@@ -97,7 +98,30 @@ function mountIslands() {
       mount: (popup) => mountNow([popup]),
     });
   }
-  mountNow(when(""));
+  whenIdleOrTouched(when(""));
+}
+
+const FIRST_TOUCH = ["pointerdown", "pointerover", "touchstart", "focusin", "keydown"];
+
+/**
+ * The other islands mount when the browser is first idle (an image still loading does not hold
+ * them back), or at the
+ * visitor's first pointer, touch, focus or key, whichever comes first, so that React and the
+ * islands' code never compete with the page's first paint. Each island's first render is its
+ * server fallback, so mounting moves nothing.
+ */
+function whenIdleOrTouched(elements) {
+  if (elements.length === 0) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of FIRST_TOUCH) document.removeEventListener(type, start, true);
+    mountNow(elements);
+  };
+  for (const type of FIRST_TOUCH) document.addEventListener(type, start, { capture: true, passive: true });
+  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+  idle(start, { timeout: 2000 });
 }
 
 startLivingParts();

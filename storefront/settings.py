@@ -127,6 +127,16 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Several processes on many machines (DESIGN 14): each process keeps a pool of connections
+    # (psycopg 3's pool) instead of opening one per request. Size it to the threads of a web
+    # process; PostgreSQL's max_connections must cover every process's max.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN", default=1),
+        "max_size": env.int("DATABASE_POOL_MAX", default=8),
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # `make run` has several processes on one file (web workers, the task worker, the sweeper):
     # a writer waits its turn, and takes the write lock when its transaction begins (a lock

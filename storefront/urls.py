@@ -49,7 +49,7 @@ urlpatterns = [
         name="sitemap",
     ),
     path("preferences/color-mode", set_color_mode, name="color-mode"),
-    path("preferences/currency", choose_currency, name="choose-currency"),
+    path("preferences/currency", choose_currency, name="set-currency"),
     path("preferences/language", choose_language, name="choose-language"),
     path("choices/<str:kind>/<str:code>.json", choices, name="choices"),
     path("search/places", suggest_places, name="suggest-places"),

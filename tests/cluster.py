@@ -1,9 +1,12 @@
-"""Real processes for the tests of shared state: Redis, the sandbox, and storefront servers.
+"""Real processes for the tests of shared state: Redis, the database, the sandbox, and storefront
+servers.
 
 Each runs as its own operating-system process, as in production, on free loopback ports, with a
-SQLite file database of its own (migrated, demo data loaded) and Redis from Debian's
-``redis-server`` package (``make test`` installs it). ``Cluster`` starts and restarts them and
-keeps their output in files that a failing test prints.
+database of its own (migrated, demo data loaded): a SQLite file, or with ``database="postgresql"``
+a PostgreSQL server from Debian's packages started in a temporary directory (as the ``postgres``
+user when we are root: it refuses to run as root); and Redis from Debian's ``redis-server``
+(``make test`` installs both). ``Cluster`` starts and restarts them and keeps their output in
+files that a failing test prints.
 """
 
 import os
@@ -12,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,6 +23,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+POSTGRES_BINS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
 READY_SECONDS = 30
 
 
@@ -47,9 +53,13 @@ class Cluster:
     """``Cluster(tmp_path)``: ``start_backends()`` (Redis, the database, the sandbox), then
     ``start_webs(upstream_url)``: storefront servers ``web[0]``, ``web[1]`` sharing them."""
 
-    def __init__(self, workdir: Path):
+    def __init__(self, workdir: Path, *, database: str = "sqlite"):
         if not os.path.exists(REDIS_SERVER):
             pytest.fail(f"{REDIS_SERVER} is missing: `make test` installs Debian's redis-server")
+        if database == "postgresql" and not POSTGRES_BINS:
+            pytest.fail("PostgreSQL is missing: `make test` installs Debian's postgresql")
+        self.database = database
+        self.pg_dir: Path | None = None
         self.workdir = workdir
         self.processes: dict[str, tuple[subprocess.Popen, int, Path]] = {}
         self.redis_port = free_port()
@@ -58,7 +68,7 @@ class Cluster:
             # Several processes write this one file (settings.py waits and locks at BEGIN).
             "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
             "CACHE_URL": f"redis://127.0.0.1:{self.redis_port}/0",
-            "SECRET_KEY": "cluster-test-secret-key-" + "x" * 40,
+            "SECRET_KEY": os.environ.get("SECRET_KEY") or "cluster-test-secret-key-" + "x" * 40,
             "DEBUG": "false",
             "PYTHONUNBUFFERED": "1",
         }
@@ -100,8 +110,40 @@ class Cluster:
             capture_output=True,
         )
 
+    def _start_postgres(self) -> None:
+        """A PostgreSQL server of our own (trust on loopback, durability off: a test's data),
+        and its database ``storefront``; DATABASE_URL names it."""
+        bins = POSTGRES_BINS[-1]
+        self.pg_dir = Path(tempfile.mkdtemp(prefix="storefront-pg-"))
+        as_owner = []
+        if os.geteuid() == 0:  # PostgreSQL never runs as root: its own user owns the directory
+            shutil.chown(self.pg_dir, "postgres")
+            as_owner = ["runuser", "-u", "postgres", "--"]
+        data = self.pg_dir / "data"
+        subprocess.run(
+            [*as_owner, str(bins / "initdb"), "-D", str(data), "-U", "postgres"]
+            + ["--auth=trust", "--no-sync", "--encoding=UTF8", "--locale=C.UTF-8"],
+            check=True,
+            capture_output=True,
+        )
+        port = free_port()
+        settings = ["listen_addresses=127.0.0.1", "fsync=off", "synchronous_commit=off"]
+        settings += ["full_page_writes=off", "max_connections=200"]
+        args = [*as_owner, str(bins / "postgres"), "-D", str(data), "-p", str(port)]
+        args += ["-k", str(self.pg_dir), *(a for item in settings for a in ("-c", item))]
+        self._spawn("postgres", args, port, self.env)
+        import psycopg
+
+        with psycopg.connect(
+            host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True
+        ) as connection:
+            connection.execute("CREATE DATABASE storefront")
+        self.env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:{port}/storefront"
+
     def start_backends(self) -> str:
         """Redis, the database with demo data, and the sandbox; returns the sandbox's URL."""
+        if self.database == "postgresql":
+            self._start_postgres()
         self._spawn(
             "redis",
             [REDIS_SERVER, "--port", str(self.redis_port), "--bind", "127.0.0.1"]
@@ -136,9 +178,40 @@ class Cluster:
             self.web.append(url)
         return url
 
+    def start_nginx(self, port: int | None = None) -> str:
+        """nginx in front of every web process (round robin; a request that finds a process
+        gone is retried on the next one), as the README's deployment example; returns its URL."""
+        port = port or free_port()
+        conf = self.workdir / "nginx"
+        conf.mkdir(exist_ok=True)
+        servers = "".join(
+            f"server {url.removeprefix('http://')} max_fails=1 fail_timeout=2s; "
+            for url in self.web
+        )
+        temp = " ".join(
+            f"{kind}_temp_path {conf / kind};" for kind in ("client_body", "proxy", "fastcgi")
+        )
+        user = "user root;\n" if os.geteuid() == 0 else ""  # its workers read this directory
+        (conf / "nginx.conf").write_text(
+            f"{user}daemon off; pid {conf / 'nginx.pid'}; error_log {conf / 'error.log'} warn;\n"
+            "events { worker_connections 1024; }\n"
+            f"http {{ access_log off; {temp} uwsgi_temp_path {conf / 'uwsgi'}; "
+            f"scgi_temp_path {conf / 'scgi'};\n"
+            f"  upstream storefront {{ {servers}keepalive 32; }}\n"
+            f"  server {{ listen 127.0.0.1:{port};\n"
+            "    location / { proxy_pass http://storefront; proxy_http_version 1.1;\n"
+            '      proxy_set_header Connection ""; proxy_set_header Host $http_host;\n'
+            "      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;\n"
+            "      proxy_next_upstream error timeout http_502 http_503; } } }\n"
+        )
+        args = [NGINX, "-e", str(conf / "error.log"), "-c", str(conf / "nginx.conf")]
+        self._spawn("nginx", args, port, self.env)
+        return f"http://127.0.0.1:{port}"
+
     def stop(self, name: str) -> None:
         process, _port, _log = self.processes.pop(name)
-        process.send_signal(signal.SIGTERM)
+        # PostgreSQL: fast shutdown (SIGTERM would wait for every client to leave).
+        process.send_signal(signal.SIGINT if name == "postgres" else signal.SIGTERM)
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -161,8 +234,10 @@ class Cluster:
         )
 
     def close(self) -> None:
-        for name in list(self.processes):
+        for name in reversed(list(self.processes)):  # the database and Redis last
             self.stop(name)
+        if self.pg_dir:
+            shutil.rmtree(self.pg_dir, ignore_errors=True)
 
 
 def log_in(base: str, email: str, password: str, *, timeout: float = 30):

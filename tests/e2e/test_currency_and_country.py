@@ -10,10 +10,10 @@ def test_choose_gbp_keeps_the_query(new_page, server_url):
     panel.get_by_label("Währung").select_option("GBP")
     panel.get_by_role("button").click()
     page.wait_for_url(f"{server_url}/de/hotels?check_in=2026-12-01&currency=GBP")
-    assert page.locator("details.currency-picker .chip__text").inner_text() == "GBP"
+    assert page.locator("a.currency-picker .chip__text").inner_text() == "GBP"
     # The next page keeps using it.
     page.goto(f"{server_url}/de/")
-    assert page.locator("details.currency-picker .chip__text").inner_text() == "GBP"
+    assert page.locator("a.currency-picker .chip__text").inner_text() == "GBP"
 
 
 def test_price_display_is_remembered(new_page, server_url):
@@ -33,9 +33,12 @@ def test_choose_israel_in_the_footer(new_page, server_url):
     page.goto(f"{server_url}/fr/hotels?guests=2")
     footer = page.locator("footer")
     assert footer.get_by_text("Travelnest Payments").count() == 1
-    footer.get_by_role("combobox").select_option("IL")
-    footer.get_by_role("button").click()
+    footer.locator("a.country-button").click()  # a page with the whole list
+    page.wait_for_url(f"{server_url}/fr/choose/country?next=*")
+    form = page.locator("main form.picker-form")
+    form.get_by_role("combobox").select_option("IL")
+    form.get_by_role("button").click()
     page.wait_for_url(f"{server_url}/fr/hotels?guests=2&country=IL")
     assert footer.get_by_text("Travelnest Payments").count() == 0
     assert footer.locator('[data-link="hotels-israel"]').count() == 1
-    assert page.locator("details.currency-picker .chip__text").inner_text() == "ILS"
+    assert page.locator("a.currency-picker .chip__text").inner_text() == "ILS"

@@ -104,6 +104,7 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     picker = open_picker(page, "currency")
     picker.locator("select[name=currency]").select_option("EUR")
     picker.locator("button[type=submit]").click()
+    page.wait_for_url(lambda url: "/choose/" not in url)  # back on the results
     page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert "currency=EUR" in page.url
     assert page.locator(".hotel-card__name").all_inner_texts() == names
@@ -114,6 +115,7 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     picker = open_picker(page, "currency")
     picker.locator("input[value=gross]").check()
     picker.locator("button[type=submit]").click()
+    page.wait_for_url(lambda url: "/choose/" not in url)  # back on the results
     page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert page.locator(".hotel-card__note").first.inner_text() == translate(
         "results.gross_note", code

@@ -113,3 +113,21 @@ def test_the_payment_success_address_claims_no_booking(client, code):
         html = unescape(client.get(prefix + path).content.decode())
         assert translate("transaction.success_text", code) not in html
         assert translate("transaction.status_unknown", code) in html
+
+
+def test_every_url_name_names_one_address():
+    """A page of the registry and an endpoint never share a name ({% url %} would pick one)."""
+    from django.urls import URLResolver
+
+    from storefront.pages.routes import PAGES
+    from storefront.urls import urlpatterns
+
+    paths_by_name: dict[str, set[str]] = {}
+    for pattern in urlpatterns:
+        if isinstance(pattern, URLResolver) and pattern.namespace:
+            continue  # the admin's names live in its namespace
+        for entry in getattr(pattern, "url_patterns", [pattern]):
+            if getattr(entry, "name", None):
+                paths_by_name.setdefault(entry.name, set()).add(str(entry.pattern))
+    pages = {page.name: set(page.paths) for page in PAGES}
+    assert {n: p for n, p in paths_by_name.items() if n in pages and p != pages[n]} == {}

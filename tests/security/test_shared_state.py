@@ -1,4 +1,5 @@
-"""Two storefront processes sharing one Redis and one database (issue 10, findings 1 and 2).
+"""Two storefront processes sharing one Redis and one PostgreSQL database (issue 10, findings 1
+and 2; issue 14: the scale-out configuration, pooled connections through DATABASE_URL).
 
 Each test starts from an empty Redis and a provider that answers; the provider is a
 ``ProviderProxy`` in front of the cluster's own sandbox process, so a test can make it slow or
@@ -22,7 +23,7 @@ TIMEOUT = 30
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    cluster = Cluster(tmp_path_factory.mktemp("cluster"))
+    cluster = Cluster(tmp_path_factory.mktemp("cluster"), database="postgresql")
     proxy = None
     try:
         proxy = ProviderProxy(cluster.start_backends())
@@ -78,6 +79,25 @@ def test_login_throttle_counts_parallel_attempts_across_both_processes(fresh):
     assert _login(a, "traveller@example.com", DEMO_PASSWORD).status_code == 429
 
 
+def test_a_login_on_one_process_is_a_session_on_the_other(fresh):
+    a, b = fresh.web
+    session, response = log_in(a, "traveller@example.com", DEMO_PASSWORD, timeout=TIMEOUT)
+    assert response.status_code == 302
+    profile = session.get(b + "/profile", timeout=TIMEOUT, allow_redirects=False)
+    assert profile.status_code == 200  # anonymous: 302 to /login
+    assert "X-Page-Cache" not in profile.headers  # a logged-in visitor's page is never kept
+    home = session.get(b + "/hotels", timeout=TIMEOUT)
+    assert "X-Page-Cache" not in home.headers
+
+
+def test_a_page_one_process_kept_is_served_by_the_other(fresh):
+    a, b = fresh.web
+    first = requests.get(a + "/de/hotels", timeout=TIMEOUT)
+    second = requests.get(b + "/de/hotels", timeout=TIMEOUT)
+    assert first.headers["X-Page-Cache"] == "miss" and second.headers["X-Page-Cache"] == "hit"
+    assert first.text == second.text
+
+
 def test_an_open_circuit_in_one_process_spares_the_provider_in_the_other(fresh):
     a, b = fresh.web
     fresh.proxy.mode = "fail"
@@ -122,3 +142,25 @@ def test_a_flood_of_new_hosts_holds_one_provider_call_at_a_time(fresh):
     assert {status for status, _ in answers} == {503}
     assert fresh.proxy.max_held_at_once(path="/v3/white-label/") == 1
     assert max(seconds for _, seconds in answers) < 4  # one lookup budget (1 s) plus margin
+
+
+def test_nginx_in_front_loses_no_request_when_a_web_process_dies(fresh):
+    """Visitors through nginx (upstream to both processes) while one process is killed: every
+    request is answered, by the other process when nginx finds the first gone."""
+    front = fresh.start_nginx()
+    paths = ["/de/hotels", "/hotels/spain", "/he/", "/health", "/choose/country"]
+
+    def visit(number):
+        if number == 60:
+            fresh.kill("web1")  # SIGKILL, mid-load: its requests in flight are cut
+        response = requests.get(front + paths[number % len(paths)], timeout=TIMEOUT)
+        return response.status_code
+
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            statuses = list(pool.map(visit, range(200)))
+        assert statuses == [200] * 200, [s for s in statuses if s != 200]
+    finally:
+        if "web1" not in fresh.processes:
+            fresh.start_web(1)
+        fresh.stop("nginx")

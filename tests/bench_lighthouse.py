@@ -1,0 +1,93 @@
+"""``make bench`` part: Lighthouse's mobile performance score of key pages, in en, he and ja.
+
+Installs Lighthouse (npm, once) into ``.stamps/lighthouse``: a measuring tool, kept out of the
+app's and the tests' dependencies. Starts the sandbox and the production server (``bin/web``)
+on free ports with this checkout's database and demo data, warms each page once (as a visitor
+after the first would find it: the page cache and the provider content cache filled), then runs
+``tests/lighthouse.mjs`` on ``/``, ``/hotels`` and ``/login`` in each locale and prints one line
+per page: score, FCP, LCP, TBT, CLS, Speed Index and bytes. Prints the load average first.
+
+Run: ``python -m tests.bench_lighthouse [PATH ...]``.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.cluster import free_port, wait_for_port  # noqa: E402
+
+LIGHTHOUSE = "lighthouse@12.8.2"  # 13 needs Node 22
+HOME = ROOT / ".stamps" / "lighthouse"
+PAGES = ["/", "/hotels", "/login"]
+LOCALES = ["", "/he", "/ja"]
+
+
+def _install() -> None:
+    if (HOME / "node_modules" / "lighthouse" / "package.json").exists():
+        return
+    HOME.mkdir(parents=True, exist_ok=True)
+    (HOME / "package.json").write_text('{"private": true}\n')
+    subprocess.run(
+        ["npm", "install", "--no-audit", "--no-fund", "--save-exact", LIGHTHOUSE],
+        cwd=HOME,
+        check=True,
+    )
+
+
+def main() -> int:
+    _install()
+    paths = sys.argv[1:] or [f"{prefix}{page}" for prefix in LOCALES for page in PAGES]
+    env = {
+        **os.environ,
+        "WEB_ACCESS_LOG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-" + "x" * 50,
+    }
+    logs = ROOT / ".stamps"
+    processes = []
+    try:
+        sandbox_port = free_port()
+        log = logs / "lighthouse-sandbox.log"
+        sandbox = subprocess.Popen(
+            [sys.executable, "manage.py", "sandbox", f"127.0.0.1:{sandbox_port}"],
+            cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        processes.append(sandbox)
+        wait_for_port(sandbox_port, sandbox, log)
+        env["UPSTREAM_URL"] = f"http://127.0.0.1:{sandbox_port}"
+        port = free_port()
+        log = logs / "lighthouse-web.log"
+        web = subprocess.Popen(
+            [str(ROOT / "bin" / "web"), "--port", str(port)], cwd=ROOT, env=env,
+            stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        processes.append(web)
+        wait_for_port(port, web, log)
+        base = f"http://127.0.0.1:{port}"
+        for path in paths:
+            for _ in range(2):  # both workers
+                requests.get(base + path, timeout=60)
+        load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+        print(f"Lighthouse (mobile, performance), load average before: {load}")
+        result = subprocess.run(
+            ["node", str(ROOT / "tests" / "lighthouse.mjs"), *(base + path for path in paths)],
+            cwd=ROOT,
+            env={**env, "LIGHTHOUSE_HOME": str(HOME)},
+        )
+        return result.returncode
+    finally:
+        for process in processes:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except (ProcessLookupError, PermissionError):
+                process.terminate()
+            process.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
