@@ -49,6 +49,16 @@ def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
     raise RuntimeError(f"port {port} never opened ({process.args}):\n{output}")
 
 
+def _signal_group(process: subprocess.Popen, number: int) -> None:
+    try:
+        os.killpg(process.pid, number)  # spawned as a group leader
+    except (ProcessLookupError, PermissionError):
+        try:
+            process.send_signal(number)
+        except ProcessLookupError:
+            pass
+
+
 class Cluster:
     """``Cluster(tmp_path)``: ``start_backends()`` (Redis, the database, the sandbox), then
     ``start_webs(upstream_url)``: storefront servers ``web[0]``, ``web[1]`` sharing them."""
@@ -76,8 +86,13 @@ class Cluster:
 
     def _spawn(self, name: str, args: list[str], port: int, env: dict) -> None:
         log = self.workdir / f"{name}.log"
-        process = subprocess.Popen(
-            args, cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT
+        process = subprocess.Popen(  # its own process group: stopped with its children
+            args,
+            cwd=ROOT,
+            env=env,
+            stdout=log.open("wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.processes[name] = (process, port, log)
         wait_for_port(port, process, log)
@@ -92,13 +107,15 @@ class Cluster:
             env=self.env,
             stdout=log.open("ab"),
             stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.processes[name] = (process, 0, log)
 
     def kill(self, name: str) -> None:
-        """Gone at once, mid-task if it was in one (SIGKILL: no clean shutdown)."""
+        """Gone at once, mid-task if it was in one (SIGKILL: no clean shutdown), with its
+        children."""
         process, _port, _log = self.processes.pop(name)
-        process.kill()
+        _signal_group(process, signal.SIGKILL)
         process.wait()
 
     def manage(self, *args: str, **env) -> None:
@@ -209,13 +226,14 @@ class Cluster:
         return f"http://127.0.0.1:{port}"
 
     def stop(self, name: str) -> None:
+        """Stops the process and its children (a web's workers, the postgres under runuser)."""
         process, _port, _log = self.processes.pop(name)
         # PostgreSQL: fast shutdown (SIGTERM would wait for every client to leave).
-        process.send_signal(signal.SIGINT if name == "postgres" else signal.SIGTERM)
+        _signal_group(process, signal.SIGINT if name == "postgres" else signal.SIGTERM)
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            process.kill()
+            _signal_group(process, signal.SIGKILL)
             process.wait()
 
     def restart_web(self, number: int) -> str:
