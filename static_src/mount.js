@@ -5,7 +5,7 @@
  * props that differ from what the island expects leave the server's markup, which works without
  * JavaScript, in place (no `data-mounted`), and one console line says which island and why.
  */
-import { createElement, useLayoutEffect } from "react";
+import { createElement, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "./i18n.js";
 
@@ -34,7 +34,12 @@ export async function mount(elements, { registry, readProps }) {
       delete element.dataset.pendingAction;
       // `data-mounted` says the island's markup has replaced the server's (React renders after
       // this task, so it is set once the first render is committed, not when it is scheduled).
-      createRoot(element).render(createElement(Committed, { element }, createElement(Island, { ...props, i18n, resume })));
+      // A transition: React renders in slices and yields to the browser between them, so
+      // mounting never blocks a tap or a scroll for long (the server's markup is on screen).
+      const root = createRoot(element);
+      startTransition(() => {
+        root.render(createElement(Committed, { element }, createElement(Island, { ...props, i18n, resume })));
+      });
     }),
   );
 }
