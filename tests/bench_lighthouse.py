@@ -11,7 +11,6 @@ Run: ``python -m tests.bench_lighthouse [PATH ...]``.
 """
 
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +19,7 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.cluster import free_port, wait_for_port  # noqa: E402
+from tests.cluster import free_port, start_sandbox, start_server, stop_servers  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.8.2"  # 13 needs Node 22
 HOME = ROOT / ".stamps" / "lighthouse"
@@ -51,23 +50,11 @@ def main() -> int:
     logs = ROOT / ".stamps"
     processes = []
     try:
-        sandbox_port = free_port()
-        log = logs / "lighthouse-sandbox.log"
-        sandbox = subprocess.Popen(
-            [sys.executable, "manage.py", "sandbox", f"127.0.0.1:{sandbox_port}"],
-            cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
-        )  # fmt: skip
+        sandbox, env["UPSTREAM_URL"] = start_sandbox(env, logs / "lighthouse-sandbox.log")
         processes.append(sandbox)
-        wait_for_port(sandbox_port, sandbox, log)
-        env["UPSTREAM_URL"] = f"http://127.0.0.1:{sandbox_port}"
         port = free_port()
-        log = logs / "lighthouse-web.log"
-        web = subprocess.Popen(
-            [str(ROOT / "bin" / "web"), "--port", str(port)], cwd=ROOT, env=env,
-            stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
-        processes.append(web)
-        wait_for_port(port, web, log)
+        web_args = [str(ROOT / "bin" / "web"), "--port", str(port)]
+        processes.append(start_server(web_args, port, logs / "lighthouse-web.log", env))
         base = f"http://127.0.0.1:{port}"
         for path in paths:
             for _ in range(2):  # both workers
@@ -81,12 +68,7 @@ def main() -> int:
         )
         return result.returncode
     finally:
-        for process in processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-            except (ProcessLookupError, PermissionError):
-                process.terminate()
-            process.wait(timeout=30)
+        stop_servers(processes)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,47 @@ def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
     raise RuntimeError(f"port {port} never opened ({process.args}):\n{output}")
 
 
+def launch(args: list[str], log: Path, env: dict) -> subprocess.Popen:
+    """A process in its own group (stopped with its children), its output in ``log``."""
+    return subprocess.Popen(
+        args,
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def start_server(args: list[str], port: int, log: Path, env: dict) -> subprocess.Popen:
+    """``launch``, then wait until it listens on ``port`` (stopped again if it never does)."""
+    process = launch(args, log, env)
+    try:
+        wait_for_port(port, process, log)
+    except BaseException:
+        stop_servers([process])
+        raise
+    return process
+
+
+def start_sandbox(env: dict, log: Path) -> tuple[subprocess.Popen, str]:
+    """The provider sandbox on a free port: (process, its URL)."""
+    port = free_port()
+    args = [sys.executable, "manage.py", "sandbox", f"127.0.0.1:{port}"]
+    return start_server(args, port, log, env), f"http://127.0.0.1:{port}"
+
+
+def stop_servers(processes: list[subprocess.Popen]) -> None:
+    """SIGTERM to each process and its children; SIGKILL for those still there 20 s later."""
+    for process in processes:
+        _signal_group(process, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            _signal_group(process, signal.SIGKILL)
+            process.wait()
+
+
 def _signal_group(process: subprocess.Popen, number: int) -> None:
     try:
         os.killpg(process.pid, number)  # spawned as a group leader
@@ -86,15 +127,8 @@ class Cluster:
 
     def _spawn(self, name: str, args: list[str], port: int, env: dict) -> None:
         log = self.workdir / f"{name}.log"
-        process = subprocess.Popen(  # its own process group: stopped with its children
-            args,
-            cwd=ROOT,
-            env=env,
-            stdout=log.open("wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        self.processes[name] = (process, port, log)
+        process = launch(args, log, env)
+        self.processes[name] = (process, port, log)  # stopped by close() even if it never listens
         wait_for_port(port, process, log)
 
     def start_process(self, name: str, *args: str) -> None:

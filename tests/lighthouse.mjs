@@ -19,7 +19,12 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   for (const url of process.argv.slice(2)) {
-    const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error" });
+    // A trace Chromium failed to record (NO_NAVSTART, now and then) is run again, twice at most.
+    let lhr;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      ({ lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error" }));
+      if (!lhr.runtimeError) break;
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
     const kb = (audit("total-byte-weight") / 1024).toFixed(1);
