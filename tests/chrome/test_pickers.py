@@ -6,6 +6,7 @@ from html import unescape
 import pytest
 
 from storefront.catalog.selectors import default_currency, normalise_country
+from storefront.i18n.locales import LOCALES
 
 CHOOSE = "/preferences/currency"
 
@@ -183,3 +184,26 @@ def test_malformed_default_currencies_are_normalised(raw, expected):
     country = normalise_country(row)
     assert country.default_currency == expected
     assert country.code == "ZZ"
+
+
+@pytest.mark.parametrize("code", sorted(LOCALES))
+def test_the_choose_pages_speak_every_locale_with_the_provider_down(client, code):
+    """No provider answers here (tests/conftest.py): the lists are ours, so the pages work."""
+    from storefront.catalog.selectors import country_choices, currency_choices
+    from storefront.i18n.catalog import translate
+
+    prefix = LOCALES[code].prefix
+    country = unescape(client.get(f"{prefix}/choose/country?next={prefix}/hotels").text)
+    currency = unescape(client.get(f"{prefix}/choose/currency?next={prefix}/hotels").text)
+    for page, keys in (
+        (country, ("country.none", "country.apply")),
+        (currency, ("currency.title", "currency.popular", "currency.all", "currency.apply")),
+    ):
+        main = page.split('<main id="main"', 1)[1].split("</main>", 1)[0]
+        for key in keys:
+            assert unescape(translate(key, code)) in main, (code, key)
+        assert not re.search(r">\s*[a-z_]+\.[a-z_]+\s*<", main), code  # no catalog key shown
+    continent, rows = country_choices(code)[0]
+    assert f'<optgroup label="{continent}">' in country and rows[0][1] in country
+    code_, name = currency_choices(code)["all"][0]
+    assert f"{code_} · {name}" in currency
