@@ -44,6 +44,10 @@ def test_a_public_page_is_rendered_once_then_served_as_kept(path):
     assert "nonce" not in second["Content-Security-Policy"]
     assert {"Accept-Encoding", "Cookie"} <= {v.strip() for v in second["Vary"].split(",")}
     assert "s-maxage=" in second["Cache-Control"] and "public" in second["Cache-Control"]
+    from storefront.i18n.resolution import locale_from_path
+
+    # the locale's cookie, as a rendered page sets it (/ then sends this visitor here)
+    assert second.cookies["i18n_redirected"].value == locale_from_path(path)[0]
 
 
 def test_each_encoding_is_its_own_kept_copy_of_the_same_page():

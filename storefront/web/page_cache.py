@@ -39,6 +39,7 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from storefront.i18n.locales import LOCALE_COOKIE
+from storefront.i18n.middleware import remember_locale
 from storefront.i18n.resolution import root_locale
 
 from .compression import accepts_brotli
@@ -128,14 +129,8 @@ def _headers(response) -> dict[str, str]:
 
 
 def _vary(request) -> tuple[str, ...]:
-    return (
-        ("Accept-Encoding", "Cookie", "Accept-Language")
-        if request.path == "/"
-        else (
-            "Accept-Encoding",
-            "Cookie",
-        )
-    )
+    rest = ("Accept-Language",) if request.path == "/" else ()
+    return ("Accept-Encoding", "Cookie", *rest)
 
 
 def _answer(request, entry: dict, encoding: str, state: str):
@@ -153,7 +148,7 @@ def _answer(request, entry: dict, encoding: str, state: str):
     patch_vary_headers(response, _vary(request))
     patch_cache_control(response, public=True, max_age=0, s_maxage=settings.PAGE_CACHE_SECONDS)
     if entry["locale"]:
-        response.set_cookie(LOCALE_COOKIE, **entry["locale"])
+        remember_locale(response, entry["locale"])
     response["X-Page-Cache"] = state
     return response
 
@@ -179,16 +174,7 @@ class PageCacheMiddleware:
             return response
         etag = f'W/"{hashlib.sha256(response.content).hexdigest()[:32]}"'
         headers = _headers(response)
-        locale = None
-        if LOCALE_COOKIE in response.cookies:
-            morsel = response.cookies[LOCALE_COOKIE]
-            locale = {
-                "value": morsel.value,
-                "max_age": int(morsel["max-age"]),
-                "path": morsel["path"],
-                "samesite": morsel["samesite"],
-                "secure": bool(morsel["secure"]),
-            }
+        locale = response.cookies[LOCALE_COOKIE].value if LOCALE_COOKIE in response.cookies else ""
         entries = {
             f"{key}:{name}": {
                 "generation": generation,
