@@ -4,6 +4,7 @@ or the inventory changes. The policy that makes this possible has no per-respons
 
 import gzip
 import re
+from datetime import timedelta
 
 import brotli
 import pytest
@@ -140,11 +141,37 @@ def test_posts_forms_with_a_token_and_pages_that_set_cookies_are_not_kept():
     assert not answer.has_header("X-Page-Cache")
 
 
-def test_private_pages_and_live_prices_are_never_kept():
+def test_private_pages_are_never_kept():
     for path in ("/favorites", "/become-an-agent", "/book"):
         assert not _get(path).has_header("X-Page-Cache"), path
         assert not _get(path).has_header("X-Page-Cache"), path
-    dated = "/hotels/spain/barcelona?check_in=2026-12-10&check_out=2026-12-12"
+
+
+def test_live_prices_are_kept_no_longer_than_their_rates(settings, monkeypatch):
+    import time
+
+    from storefront.search.query import today
+
+    settings.INVENTORY_RATES_SECONDS = 20
+    check_in = today() + timedelta(days=30)
+    dated = f"/hotels/spain/barcelona?check_in={check_in}&check_out={check_in + timedelta(days=2)}"
+    first, second = _get(dated), _get(dated)
+    assert (first["X-Page-Cache"], second["X-Page-Cache"]) == ("miss", "hit")
+    assert re.search(r"€|\$|US", _text(second))  # the page shows prices
+    assert 0 < int(re.search(r"s-maxage=(\d+)", second["Cache-Control"])[1]) <= 20
+    assert "s-maxage=300" in _get("/de/hotels")["Cache-Control"]  # no rates: the usual life
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 21)  # the rates have expired
+    assert _get(dated)["X-Page-Cache"] == "miss"  # rendered again, with fresh rates
+
+
+def test_a_page_whose_rates_expire_at_once_is_not_kept(settings):
+    from storefront.search.query import today
+
+    settings.INVENTORY_RATES_SECONDS = 1
+    check_in = today() + timedelta(days=31)
+    dated = f"/hotels/spain/barcelona?check_in={check_in}&check_out={check_in + timedelta(days=2)}"
+    assert not _get(dated).has_header("X-Page-Cache")
     assert not _get(dated).has_header("X-Page-Cache")
 
 

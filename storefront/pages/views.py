@@ -83,7 +83,7 @@ def render_page(request, *, page_name, extra_context=None, public=True, **params
     """Render a registered page in its layout. Route parameters arrive already validated;
     pages with an access rule send anonymous visitors to log in (and back), others get 403.
     A page's own view (the registry's ``view=``) passes what it found as ``extra_context``, and
-    ``public=False`` when this answer is not for everyone (live prices for a stay).
+    ``public=False`` when this answer must not be kept (the provider failed to price a stay).
 
     An indexable page without an access rule is public: the page cache may keep it for
     anonymous visitors (``storefront/web/page_cache.py`` says when it does)."""

@@ -313,8 +313,9 @@ def hotel_page(request, *, page_name, **params):
         },
         "preload_photo": found.photos[0] if found.photos else None,
     }
-    # Live prices for a stay are not kept by the page cache (nor a page whose rates failed).
-    public = not query.dated and not rates_down
+    # Live prices are kept only as long as their rates (page_cache.keep_until); a page whose
+    # rates failed is not kept at all.
+    public = not rates_down
     return _with_photos(
         render_page(request, page_name=page_name, extra_context=context, public=public, **params),
         shown_map,
@@ -698,7 +699,7 @@ def results_page(request, *, page_name, **params):
             remember(request, query, place.name)
     except UpstreamError:
         context["provider_down"] = True
-    public = not query.dated and not context.get("provider_down")
+    public = not context.get("provider_down")  # live prices: kept only as long as their rates
     response = render_page(
         request, page_name=page_name, extra_context=context, public=public, **params
     )

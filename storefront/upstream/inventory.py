@@ -600,9 +600,12 @@ def rates(
     def fetch():
         response = UpstreamClient(locale=locale).post("/v3/hotels/rates", json=body)
         found = [r for r in map(read_rates, _data(response) or []) if r]
-        return {r.hotel_id: r for r in found}
+        return time.time() + settings.INVENTORY_RATES_SECONDS, {r.hotel_id: r for r in found}
 
-    return _cached(_key("rates", body), settings.INVENTORY_RATES_SECONDS, fetch, memo=False)
+    seconds = settings.INVENTORY_RATES_SECONDS
+    expires, found = _cached(_key("stay-rates", body), seconds, fetch, memo=False)
+    page_cache.keep_until(expires)  # a kept page showing these prices goes with them
+    return found
 
 
 @dataclass(frozen=True)

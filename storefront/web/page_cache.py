@@ -14,16 +14,21 @@ locale cookie and ``Accept-Language``); a visitor who is redirected never reache
 
 **What is kept**: a 200 page (``response.is_page``) answering a GET or HEAD from a visitor
 without a session cookie, that is public (``page_cache.public(response)``, which the views say
-of indexable pages without a stay's live prices), sets no cookie but the locale's, used no CSRF
-token and is not marked private or no-store. Logged-in visitors, POSTs, forms with a token,
-pages with live rates and the provider-down notices always render.
+of indexable pages), sets no cookie but the locale's, used no CSRF token and is not marked private
+or no-store. Logged-in visitors, POSTs, forms with a token and the provider-down notices (or a
+stay whose rates did not come) always render.
 
-**How long**: ``PAGE_CACHE_SECONDS`` (0 turns the cache off). ``invalidate()`` drops every kept
+**How long**: ``PAGE_CACHE_SECONDS`` (0 turns the cache off), or less when the page shows live
+prices: the provider's rates are kept ``INVENTORY_RATES_SECONDS`` (a minute) and a page rendered
+from them is kept only until they expire (``keep_until``, which ``inventory.rates`` calls), so a
+kept page never shows a price older than a freshly rendered one could. Such short-lived copies
+are compressed at brotli 5 and gzip 6 (quality 11 costs 0.3 s on a results page, for a copy kept
+a minute). ``invalidate()`` drops every kept
 page at once (a generation number beside the entries): an operator's brand override saved, a
 provider brand or inventory content that came back different from what was kept.
 
 **For a CDN in front**: cached pages go out with ``Cache-Control: public, max-age=0,
-s-maxage=PAGE_CACHE_SECONDS`` and ``Vary: Accept-Encoding, Cookie`` (and ``Accept-Language`` on
+s-maxage=N`` (what is left of the copy's life) and ``Vary: Accept-Encoding, Cookie`` (and ``Accept-Language`` on
 ``/``); a CDN that can key on single cookies should key on ``PAGE_CACHE_COOKIES`` as this cache
 does, and bypass itself when the session cookie is present. ``X-Page-Cache`` says ``hit`` or
 ``miss`` for pages this cache may keep.
@@ -31,6 +36,9 @@ does, and bypass itself when the session cookie is present. ``X-Page-Cache`` say
 
 import gzip
 import hashlib
+import math
+import time
+from contextvars import ContextVar
 
 import brotli
 from django.conf import settings
@@ -49,6 +57,21 @@ GENERATION_KEY = "page-cache:generation"
 ENCODINGS = ("br", "gzip", "identity")
 # Headers that belong to one response, not to the page.
 _NOT_KEPT = {"content-encoding", "content-length", "set-cookie", "date", "vary", "etag"}
+
+
+# Short-lived copies (live prices) are compressed fast; a copy kept for less is not worth keeping.
+FAST_QUALITY = {"br": 5, "gzip": 6}
+SHORTEST_SECONDS = 2
+# The latest time (epoch seconds) the page being rendered may be kept until; inf: no limit.
+_keep_until: ContextVar[list[float] | None] = ContextVar("page_keep_until", default=None)
+
+
+def keep_until(moment: float) -> None:
+    """The page being rendered shows something valid only until ``moment`` (epoch seconds): a
+    kept copy of it must not outlive it. Called by ``inventory.rates`` with its rates' expiry."""
+    limit = _keep_until.get()
+    if limit is not None:
+        limit[0] = min(limit[0], moment)
 
 
 def public(response):
@@ -116,10 +139,10 @@ def _storable(request, response) -> bool:
     )
 
 
-def _variants(content: bytes) -> dict[str, bytes]:
+def _variants(content: bytes, *, fast: bool) -> dict[str, bytes]:
     return {
-        "br": brotli.compress(content, quality=11),
-        "gzip": gzip.compress(content, compresslevel=9, mtime=0),
+        "br": brotli.compress(content, quality=FAST_QUALITY["br"] if fast else 11),
+        "gzip": gzip.compress(content, compresslevel=FAST_QUALITY["gzip"] if fast else 9, mtime=0),
         "identity": content,
     }
 
@@ -146,7 +169,8 @@ def _answer(request, entry: dict, encoding: str, state: str):
     if encoding != "identity":
         response["Content-Encoding"] = encoding
     patch_vary_headers(response, _vary(request))
-    patch_cache_control(response, public=True, max_age=0, s_maxage=settings.PAGE_CACHE_SECONDS)
+    left = max(0, round(entry["expires"] - time.time()))
+    patch_cache_control(response, public=True, max_age=0, s_maxage=left)
     if entry["locale"]:
         remember_locale(response, entry["locale"])
     response["X-Page-Cache"] = state
@@ -169,8 +193,17 @@ class PageCacheMiddleware:
         entry = found.get(f"{key}:{encoding}")
         if entry is not None and entry["generation"] == generation:
             return _answer(request, entry, encoding, "hit")
-        response = self.get_response(request)
-        if not _storable(request, response):
+        limit = [math.inf]
+        token = _keep_until.set(limit)
+        try:
+            response = self.get_response(request)
+        finally:
+            _keep_until.reset(token)
+        now = time.time()
+        seconds = settings.PAGE_CACHE_SECONDS
+        if limit[0] < now + seconds:
+            seconds = math.floor(limit[0] - now)
+        if seconds < SHORTEST_SECONDS or not _storable(request, response):
             return response
         etag = f'W/"{hashlib.sha256(response.content).hexdigest()[:32]}"'
         headers = _headers(response)
@@ -182,8 +215,11 @@ class PageCacheMiddleware:
                 "headers": headers,
                 "etag": etag,
                 "locale": locale,
+                "expires": now + seconds,
             }
-            for name, body in _variants(response.content).items()
+            for name, body in _variants(
+                response.content, fast=seconds < settings.PAGE_CACHE_SECONDS
+            ).items()
         }
-        cache.set_many(entries, timeout=settings.PAGE_CACHE_SECONDS)
+        cache.set_many(entries, timeout=seconds)
         return _answer(request, entries[f"{key}:{encoding}"], encoding, "miss")
