@@ -2,7 +2,9 @@
 storefront processes while the provider's lead call fails, a task worker killed mid-way and
 started again, a sweeper beside it; then the provider comes back and exactly 1,000 arrive, each
 once. The processes share one database and Redis (``tests/cluster.py``). The same with the
-queue on Redis through RQ (``storefront/background/rq.py``), 300 leads."""
+queue on Redis through RQ (``storefront/background/rq.py``), 300 leads; and on PostgreSQL (the
+scale-out configuration of issue 14: pooled connections through ``DATABASE_URL``), 300 leads on
+the database queue."""
 
 import sqlite3
 import time
@@ -26,12 +28,15 @@ QUICK = {  # backoff, lease and the sweeper's grace in seconds, not minutes
 }
 
 
-@pytest.fixture(params=["database", "rq"])
+@pytest.fixture(params=["database", "rq", "postgresql"])
 def cluster(tmp_path, request):
-    """Two storefront processes on the database queue (db_worker), or one on Redis through RQ
-    (rq_worker)."""
-    cluster = Cluster(tmp_path)
-    cluster.backend = request.param
+    """Two storefront processes on the database queue (db_worker) in SQLite or PostgreSQL, or one
+    on Redis through RQ (rq_worker)."""
+    cluster = Cluster(
+        tmp_path, database="postgresql" if request.param == "postgresql" else "sqlite"
+    )
+    cluster.backend = "rq" if request.param == "rq" else "database"
+    cluster.leads = {"database": LEADS}.get(request.param, 300)
     try:
         sandbox = cluster.start_backends()
         rq = (
@@ -39,7 +44,7 @@ def cluster(tmp_path, request):
         )
         cluster.start_webs(
             sandbox,
-            webs=2 if request.param == "database" else 1,
+            webs=1 if request.param == "rq" else 2,
             **rq,
             PAGE_BUDGET_SECONDS="30",
             UPSTREAM_READ_TIMEOUT="30",
@@ -76,18 +81,25 @@ def _send(args):
     return response.status_code, response.json().get("status")
 
 
-def _counts(db: str) -> tuple[int, int, int, int]:
+COUNTS = (
+    "select (select count(*) from leads_lead where status = 'sent'),"
+    " (select count(*) from sandbox_lead), (select count(distinct key) from sandbox_lead),"
+    " (select count(*) from leads_lead where status != 'sent')"
+)
+
+
+def _counts(cluster) -> tuple[int, int, int, int]:
     """(leads sent in our outbox, leads the provider holds, distinct people among them, leads
     not sent yet)."""
-    with sqlite3.connect(db, timeout=30) as conn:
-        sent = conn.execute("select count(*) from leads_lead where status = 'sent'").fetchone()[0]
-        pending = conn.execute("select count(*) from leads_lead where status != 'sent'").fetchone()[
-            0
-        ]
-        held, keys = conn.execute(
-            "select count(*), count(distinct key) from sandbox_lead"
-        ).fetchone()
-    return sent, held, keys, pending
+    if cluster.database == "postgresql":
+        import psycopg
+
+        with psycopg.connect(
+            cluster.env["DATABASE_URL"].replace("postgres://", "postgresql://")
+        ) as conn:
+            return conn.execute(COUNTS).fetchone()
+    with sqlite3.connect(str(cluster.workdir / "db.sqlite3"), timeout=30) as conn:
+        return conn.execute(COUNTS).fetchone()
 
 
 def _start_worker(cluster):
@@ -98,9 +110,9 @@ def _start_worker(cluster):
 
 
 def test_leads_across_processes_and_worker_restarts_arrive_once_each(cluster):
-    """1,000 on the database queue (two storefront processes), 300 through RQ."""
-    leads = LEADS if cluster.backend == "database" else 300
-    db = str(cluster.workdir / "db.sqlite3")
+    """1,000 on the database queue (two storefront processes), 300 through RQ, 300 on the
+    database queue in PostgreSQL."""
+    leads = cluster.leads
     requests.post(f"{cluster.sandbox}/sandbox/leads-mode", json={"mode": "fail"}, timeout=TIMEOUT)
     _start_worker(cluster)
     cluster.start_process("sweeper", "send_leads", "--every", "2")
@@ -119,7 +131,7 @@ def test_leads_across_processes_and_worker_restarts_arrive_once_each(cluster):
     killed_again = False
     deadline = time.monotonic() + DELIVERY_SECONDS
     while time.monotonic() < deadline:
-        sent, held, people, pending = _counts(db)
+        sent, held, people, pending = _counts(cluster)
         if not killed_again and sent >= leads // 4:
             cluster.kill("worker")  # again, while it is delivering
             _start_worker(cluster)
@@ -127,7 +139,7 @@ def test_leads_across_processes_and_worker_restarts_arrive_once_each(cluster):
         if sent == leads:
             break
         time.sleep(0.5)
-    sent, held, people, pending = _counts(db)
+    sent, held, people, pending = _counts(cluster)
     assert killed_again
     assert (sent, pending) == (leads, 0), cluster.logs()
     assert (held, people) == (leads, leads)  # every one delivered, nobody twice

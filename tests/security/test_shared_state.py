@@ -10,6 +10,8 @@ import re
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date, timedelta
+from html import unescape
 
 import pytest
 import requests
@@ -165,3 +167,27 @@ def test_nginx_in_front_loses_no_request_when_a_web_process_dies(fresh):
         if "web1" not in fresh.processes:
             fresh.start_web(1)
         fresh.stop("nginx")
+
+
+def test_a_traveller_goes_from_search_to_booking_across_both_processes(fresh):
+    """The booking journey as nginx would spread it: logged in on one process, a search there,
+    the hotel on the other, /book on each. Both price the chosen offer the same (the provider's
+    answer, re-asked, never kept), and the search the traveller ran on one process is in their
+    saved searches on the other (PostgreSQL)."""
+    a, b = fresh.web
+    session, response = log_in(a, "traveller@example.com", DEMO_PASSWORD, timeout=TIMEOUT)
+    assert response.status_code == 302
+    check_in = date.today() + timedelta(days=45)
+    stay = f"check_in={check_in}&check_out={check_in + timedelta(days=2)}"
+    results = session.get(f"{a}/hotels/search?place=2002&{stay}&guests=2", timeout=TIMEOUT)
+    assert results.status_code == 200 and "X-Page-Cache" not in results.headers
+    hotel_link = unescape(re.search(r'href="(/hotels/spain/[^"]*offer=[^"]*)"', results.text)[1])
+    hotel = session.get(b + hotel_link, timeout=TIMEOUT)
+    assert hotel.status_code == 200
+    book_link = unescape(re.search(r'href="(/book\?offer=[^"]*)"', hotel.text)[1])
+    booked = [session.get(base + book_link, timeout=TIMEOUT) for base in (a, b)]
+    lines = [re.search(r'<dl class="book__lines">(.*?)</dl>', page.text, re.S) for page in booked]
+    assert all(page.status_code == 200 for page in booked)
+    assert lines[0] and lines[0][1] == lines[1][1]  # the same room, stay and price on both
+    saved = session.get(b + "/searches", timeout=TIMEOUT)
+    assert str(check_in) in saved.text  # the search run on the other process
