@@ -29,9 +29,9 @@ provider brand or inventory content that came back different from what was kept.
 
 **For a CDN in front**: cached pages go out with ``Cache-Control: public, max-age=0,
 s-maxage=N`` (what is left of the copy's life) and ``Vary: Accept-Encoding, Cookie`` (and
-``Accept-Language`` on ``/``); a CDN that can key on single cookies should key on ``PAGE_CACHE_COOKIES`` as this cache
-does, and bypass itself when the session cookie is present. ``X-Page-Cache`` says ``hit`` or
-``miss`` for pages this cache may keep.
+``Accept-Language`` on ``/``); a CDN that can key on single cookies should key on
+``PAGE_CACHE_COOKIES`` as this cache does, and bypass itself when the session cookie is present.
+``X-Page-Cache`` says ``hit`` or ``miss`` for pages this cache may keep.
 """
 
 import gzip
