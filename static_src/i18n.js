@@ -5,6 +5,7 @@
  * chunk, so a page downloads exactly one, and the popup's texts only when it is about to open.
  */
 import i18next from "i18next";
+import { loadCatalog } from "./catalogs.js";
 
 /**
  * An i18next instance that reads `catalog` for the locale `code` (our lower-case code, "pt-br").
@@ -32,7 +33,7 @@ export function initI18n(code) {
   if (!instances.has(code)) {
     instances.set(
       code,
-      import(`../.build/catalogs/page/${code}.json`).then(({ default: catalog }) => createI18n(code, catalog)),
+      loadCatalog(code).then((catalog) => createI18n(code, catalog)),
     );
   }
   return instances.get(code);

@@ -14,6 +14,7 @@
  * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so. The others
  * mount when the browser is first idle, or at the first touch, whichever comes first.
  */
+import { loadCatalog } from "./catalogs.js";
 import { registry } from "./islands/registry.js";
 import { armLeadPopup } from "./lead.js";
 import { onChunkFailure, startLivingParts } from "./living.js";
@@ -34,9 +35,26 @@ function readProps(element) {
   return props;
 }
 
+/**
+ * Asks at once for every module a mount needs: the islands' code, the page's catalog and React
+ * (through mount.js). Imported one after another they were six round trips deep (main, its
+ * chunks, mount, i18next, the catalog, the islands, their chunks); side by side, three.
+ * A failure here is reported where the mount awaits the same module.
+ */
+function fetchAhead(elements) {
+  const locale = document.documentElement.dataset.locale || "en";
+  const early = [
+    loadCatalog(locale),
+    import("./i18n.js"),
+    ...elements.map((element) => registry[element.dataset.island]()),
+  ];
+  for (const promise of early) promise.catch(() => {});
+}
+
 async function mountNow(elements) {
   if (elements.length === 0) return;
   try {
+    fetchAhead(elements);
     const { mount } = await import("./mount.js");
     await mount(elements, { registry, readProps });
   } catch (error) {
