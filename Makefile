@@ -5,6 +5,9 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .stamps
+# Test workers: each runs one module at a time with its own live server and Chromium; the
+# browser tests mostly wait (for the server, timers, the network), so more workers than cores pay.
+TEST_WORKERS ?= 2
 CHROMIUM := /usr/bin/chromium
 REDIS_SERVER := /usr/bin/redis-server
 WRK := /usr/bin/wrk
@@ -50,7 +53,7 @@ $(STAMPS)/secret_key: | $(STAMPS)
 
 test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) postgres-server $(NGINX) ## install what tests need, build, run the whole suite
 	node --test static_src/
-	$(PY) -m pytest -n 2 --dist loadfile --durations=25  # two workers, one module each at a time; the slowest 25 listed
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25  # one module per worker at a time; the slowest 25 listed
 
 lint: $(STAMPS)/test-deps ## ruff lint and format check
 	$(VENV)/bin/ruff check .
