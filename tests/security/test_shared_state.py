@@ -149,20 +149,32 @@ def test_a_flood_of_new_hosts_holds_one_provider_call_at_a_time(fresh):
 
 def test_nginx_in_front_loses_no_request_when_a_web_process_dies(fresh):
     """Visitors through nginx (upstream to both processes) while one process is killed: every
-    request is answered, by the other process when nginx finds the first gone."""
+    request nginx can retry is answered, by the other process when nginx finds the first gone.
+    The one kind it cannot retry is an answer the killed process had begun to send (its headers
+    are already on their way to the visitor): such a cut can only hit a request in flight at the
+    kill, never one that started after it, and never shows as an error page."""
     front = fresh.start_nginx()
     paths = ["/de/hotels", "/hotels/spain", "/he/", "/health", "/choose/country"]
+    workers, kill_at = 8, 60
 
     def visit(number):
-        if number == 60:
+        if number == kill_at:
             fresh.kill("web1")  # SIGKILL, mid-load: its requests in flight are cut
-        response = requests.get(front + paths[number % len(paths)], timeout=TIMEOUT)
+        try:
+            response = requests.get(front + paths[number % len(paths)], timeout=TIMEOUT)
+        except requests.exceptions.ChunkedEncodingError:  # the body stopped half-way
+            return "cut"
         return response.status_code
 
     try:
-        with ThreadPoolExecutor(max_workers=8) as pool:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
             statuses = list(pool.map(visit, range(200)))
-        assert statuses == [200] * 200, [s for s in statuses if s != 200]
+        in_flight = range(kill_at - workers, kill_at + workers)
+        assert all(status == 200 for n, status in enumerate(statuses) if n not in in_flight), [
+            (n, status) for n, status in enumerate(statuses) if status != 200
+        ]
+        assert set(statuses) <= {200, "cut"}  # no 502: what nginx could retry, it did
+        assert statuses.count(200) >= 200 - workers
     finally:
         if "web1" not in fresh.processes:
             fresh.start_web(1)
