@@ -59,6 +59,9 @@ def test_each_encoding_is_its_own_kept_copy_of_the_same_page():
         _get("/de/", **{"Accept-Encoding": ""}),
     )
     assert [r["X-Page-Cache"] for r in (br, gz, plain)] == ["hit", "hit", "hit"]
+    assert not plain.has_header("Content-Encoding")  # the gzip copy, decompressed
+    assert plain.content.decode() == _text(br) == _text(gz)
+    assert int(plain["Content-Length"]) == len(plain.content)
     assert br["Content-Encoding"] == "br" and gz["Content-Encoding"] == "gzip"
     assert not plain.has_header("Content-Encoding")
     assert _text(br) == _text(gz) == _text(plain)
