@@ -24,9 +24,9 @@ prices: the provider's rates are kept ``INVENTORY_RATES_SECONDS`` (a minute) and
 from them is kept only until they expire (``keep_until``, which ``inventory.rates`` calls), so a
 kept page never shows a price older than a freshly rendered one could. Such short-lived copies
 are compressed at brotli 5 and gzip 6 (quality 11 costs 0.3 s on a results page, for a copy kept
-a minute). ``invalidate()`` drops every kept
-page at once (a generation number beside the entries): an operator's brand override saved, a
-provider brand or inventory content that came back different from what was kept.
+a minute). ``invalidate()`` drops every kept page at once (a generation number beside the
+entries): an operator's brand override saved, a provider brand or inventory content that came
+back different from what was kept.
 
 **For a CDN in front**: cached pages go out with ``Cache-Control: public, max-age=0,
 s-maxage=N`` (what is left of the copy's life) and ``Vary: Accept-Encoding, Cookie`` (and
@@ -55,9 +55,6 @@ from .compression import accepts_brotli
 from .release import RELEASE
 
 GENERATION_KEY = "page-cache:generation"
-# What is kept of each page: brotli and gzip. A client that takes neither (rare: scripts, some
-# crawlers) gets the gzip copy decompressed, so a page costs the cache about 30 KB, not 140.
-KEPT = ("br", "gzip")
 # Headers that belong to one response, not to the page.
 _NOT_KEPT = {"content-encoding", "content-length", "set-cookie", "date", "vary", "etag"}
 
@@ -143,6 +140,8 @@ def _storable(request, response) -> bool:
 
 
 def _variants(content: bytes, *, fast: bool) -> dict[str, bytes]:
+    """What is kept of a page: brotli and gzip. A client that takes neither (rare: scripts, some
+    crawlers) gets the gzip copy decompressed, so a page costs the cache about 30 KB, not 140."""
     return {
         "br": brotli.compress(content, quality=FAST_QUALITY["br"] if fast else 11),
         "gzip": gzip.compress(content, compresslevel=FAST_QUALITY["gzip"] if fast else 9, mtime=0),
