@@ -61,13 +61,17 @@ const assetUrl = {
   setup(build) {
     build.onResolve({ filter: /\?url$/ }, async (args) => {
       const found = await build.resolve(args.path.slice(0, -4), { kind: args.kind, resolveDir: args.resolveDir });
-      return { path: found.path, namespace: "asset-url" };
+      // Relative to the checkout: esbuild hashes a plugin module's path into the names of the
+      // chunks that import it, and every checkout must build the same file names (web
+      // processes on several machines serve one page's chunks).
+      return { path: path.relative(root, found.path), namespace: "asset-url" };
     });
     build.onLoad({ filter: /.*/, namespace: "asset-url" }, async (args) => {
-      if (!args.path.endsWith(".css")) return { contents: await readFile(args.path), loader: "file" };
+      const file = path.join(root, args.path);
+      if (!file.endsWith(".css")) return { contents: await readFile(file), loader: "file" };
       // A stylesheet is minified with the small images it names inlined, so it stands alone.
       const css = await esbuild.build({
-        entryPoints: [args.path],
+        entryPoints: [file],
         bundle: true,
         write: false,
         minify: true,
@@ -120,6 +124,11 @@ const result = await esbuild.build({
   charset: "utf8", // catalogs stay readable and smaller than \u escapes
   logLevel: "warning",
 });
+
+// Every checkout must build the same file names: no module may be known by an absolute path
+// (esbuild hashes plugin modules' paths into the names of the chunks that import them).
+const absolute = Object.keys(result.metafile.inputs).filter((input) => input.includes(root));
+if (absolute.length) throw new Error(`modules known by an absolute path: ${absolute.join(", ")}`);
 
 const manifest = {};
 for (const [output, meta] of Object.entries(result.metafile.outputs)) {
