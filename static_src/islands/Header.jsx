@@ -30,7 +30,7 @@ export function checkProps(props) {
     nav: isLinkList(props.nav),
     mobile: [null, "menu", "back"].includes(props.mobile),
     currency: props.currency === null || typeof props.currency?.list === "string",
-    language: typeof props.language?.current === "string" && Array.isArray(props.language.links),
+    language: ["current", "name", "next", "list"].every((key) => typeof props.language?.[key] === "string"),
     theme: themeShapeOk(props.theme),
     account: isLinkList(props.account?.links),
     auth: typeof props.auth?.action === "string" && typeof props.auth.next === "string",
@@ -178,7 +178,7 @@ export default function Header(props) {
     );
   }, [props.favoritesMerge]);
 
-  const currentLanguage = language.links.find((link) => link.code === language.current)?.name ?? language.current;
+  const currentLanguage = language.name;
   const loginLink = account.user ? null : account.links[0];
 
   function onLogin(event) {

@@ -1,7 +1,7 @@
 /**
  * A dialog whose code loads on first open: `load` is the dialog module's `import()`. Until the
  * first open nothing is fetched; afterwards the dialog stays mounted (closed) so reopening is
- * instant. With `list` (a URL: the per-locale countries or currencies, storefront/chrome/views.py)
+ * instant. With `list` (a URL: the per-locale countries, currencies or languages, storefront/chrome/views.py)
  * the dialog's data loads beside its code and reaches it as `choices`; pages do not carry these
  * lists. A chunk or list that fails to load takes the living parts' one-reload-per-minute path.
  */

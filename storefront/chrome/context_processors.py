@@ -127,6 +127,10 @@ def chrome(request):
         # controls link to pages that list them (choose-country, choose-currency).
         "country_list_url": choices_url("countries", locale.code),
         "currency_list_url": choices_url("currencies", locale.code),
+        "language_list_url": choices_url("languages", locale.code),
+        # The page's path and query without the locale prefix: the language dialog puts each
+        # locale's prefix before it (language_links above, for the page's own list).
+        "language_next": rest + (f"?{query}" if query else ""),
         "current_country_name": country_name(country, locale.code) if country else "",
         "choose_country_url": page_url("choose-country", locale.code, query={"next": current_path}),
         "choose_currency_url": page_url(

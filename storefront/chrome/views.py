@@ -2,9 +2,9 @@
 
 - The no-JavaScript controls (the islands write the same cookies) redirect back to ``next``,
   which must be a path on this host; anything else goes home.
-- ``/choices/{countries|currencies}/{locale}.json``: the long lists the country and currency
-  dialogs show, once per locale instead of inside every page. Their URL carries the release
-  (``choices_url``), so browsers keep them for a year.
+- ``/choices/{countries|currencies|languages}/{locale}.json``: the long lists the country,
+  currency and language dialogs show, once per locale instead of inside every page. Their URL
+  carries the release (``choices_url``), so browsers keep them for a year.
 """
 
 import json
@@ -97,7 +97,13 @@ def _currencies(code: str) -> dict:
     return {"popular": [list(r) for r in rows["popular"]], "all": [list(r) for r in rows["all"]]}
 
 
-CHOICES = {"countries": _countries, "currencies": _currencies}
+def _languages(code: str) -> list:
+    """Every locale as [code, its own name, BCP 47 tag, direction, path prefix]: the language
+    dialog links the page's path under each prefix (the same list in every locale: endonyms)."""
+    return [[loc.code, loc.name, loc.iso, loc.dir, loc.prefix] for loc in LOCALES.values()]
+
+
+CHOICES = {"countries": _countries, "currencies": _currencies, "languages": _languages}
 YEAR = 365 * 24 * 3600
 
 
@@ -113,8 +119,8 @@ def _choices_json(kind: str, code: str) -> bytes:
 
 @require_safe
 def choices(request, kind, code):
-    """The countries by continent or the currencies (popular, all), names in the locale's words
-    and order, as the dialogs read them (static_src/islands/dialogs/)."""
+    """The countries by continent, the currencies (popular, all) or the languages, names in the
+    locale's words and order, as the dialogs read them (static_src/islands/dialogs/)."""
     if kind not in CHOICES or code not in LOCALES:
         raise Http404
     response = HttpResponse(_choices_json(kind, code), content_type="application/json")

@@ -25,12 +25,13 @@ def _links(links) -> list[dict]:
 
 
 def _language(context) -> dict:
+    """The current locale and its own name; the dialog loads the locales (``list``) and links
+    ``next`` under each one's prefix."""
     return {
         "current": context["locale"].code,
-        "links": [
-            {"code": loc.code, "name": loc.name, "iso": loc.iso, "dir": loc.dir, "href": href}
-            for loc, href in context["language_links"]
-        ],
+        "name": context["locale"].name,
+        "next": context["language_next"],
+        "list": context["language_list_url"],
     }
 
 

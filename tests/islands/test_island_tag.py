@@ -100,13 +100,20 @@ def test_widget_colours_from_query_are_validated(client):
 
 
 def test_language_picker_props_link_the_current_page_in_every_locale(client):
+    """The page carries the current locale and its path; the 39 locales load with the dialog
+    (once per release, not inside every page), which links that path under each one's prefix."""
     html = client.get("/de/hotels?currency=EUR").content.decode()
     islands = {name: props_id for _tag, name, props_id in _islands(html)}
     props = _props(html, islands["Header"])["language"]
-    assert props["current"] == "de" and len(props["links"]) == 39
-    he = next(link for link in props["links"] if link["code"] == "he")
-    assert he["dir"] == "rtl" and he["name"] == "עברית"
-    assert he["href"] == "/preferences/language?locale=he&next=%2Fhe%2Fhotels%3Fcurrency%3DEUR"
+    assert props["current"] == "de" and props["name"] == "Deutsch"
+    assert props["next"] == "/hotels?currency=EUR"
+    assert props["list"].startswith("/choices/languages/de.json?v=")
+    assert "עברית" not in html.split('id="' + islands["Header"] + '"')[1].split("</script>")[0]
+    answer = client.get(props["list"])
+    assert "immutable" in answer["Cache-Control"]
+    locales = answer.json()
+    assert len(locales) == 39
+    assert ["he", "עברית", "he", "rtl", "/he"] in locales and ["en", "English", "en", "ltr", ""] in locales
 
 
 def test_dialogs_receive_the_lists_in_the_server_collation_order(client):
