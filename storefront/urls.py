@@ -50,7 +50,7 @@ urlpatterns = [
     ),
     path("preferences/color-mode", set_color_mode, name="color-mode"),
     path("preferences/currency", choose_currency, name="set-currency"),
-    path("preferences/language", choose_language, name="choose-language"),
+    path("preferences/language", choose_language, name="set-language"),
     path("choices/<str:kind>/<str:code>.json", choices, name="choices"),
     path("search/places", suggest_places, name="suggest-places"),
     path("searches/merge", merge_searches, name="merge-searches"),

@@ -78,19 +78,6 @@ def chrome(request):
         "canonical_url": f"{origin}{locale.prefix}{rest}" if page else "",
         "alternates": alternates if page else [],
         "x_default_url": f"{origin}{rest}",
-        "language_links": [
-            (
-                loc,
-                "/preferences/language?"
-                + urlencode(
-                    {
-                        "locale": loc.code,
-                        "next": f"{loc.prefix}{rest}" + (f"?{query}" if query else ""),
-                    }
-                ),
-            )
-            for loc in LOCALES.values()
-        ],
         "color_mode": mode,
         "next_color_mode": next_color_mode(mode),
         "color_mode_url": "/preferences/color-mode?"
@@ -129,8 +116,11 @@ def chrome(request):
         "currency_list_url": choices_url("currencies", locale.code),
         "language_list_url": choices_url("languages", locale.code),
         # The page's path and query without the locale prefix: the language dialog puts each
-        # locale's prefix before it (language_links above, for the page's own list).
+        # locale's prefix before it; without JavaScript the control links to choose-language.
         "language_next": rest + (f"?{query}" if query else ""),
+        "choose_language_url": page_url(
+            "choose-language", locale.code, query={"next": current_path}
+        ),
         "current_country_name": country_name(country, locale.code) if country else "",
         "choose_country_url": page_url("choose-country", locale.code, query={"next": current_path}),
         "choose_currency_url": page_url(

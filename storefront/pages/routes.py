@@ -93,6 +93,7 @@ PAGES: tuple[Page, ...] = (
     # The no-JS lists behind the footer's country and the header's currency controls.
     _static("choose-country", "choose/country", **PRIVATE),
     _static("choose-currency", "choose/currency", **PRIVATE),
+    _static("choose-language", "choose/language", **PRIVATE),
     _static("contact-support", "contact-support"),
     _static("favorites", "favorites", view="storefront.search.views.favorites_page", **PRIVATE),
     _static("flights", "flights"),

@@ -1,6 +1,6 @@
 """The one view behind every registered page, plus robots.txt."""
 
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from csp.constants import NONE
 from django.core.exceptions import PermissionDenied
@@ -15,6 +15,8 @@ from storefront.brands.brand import widget_tokens
 from storefront.brands.selectors import link_origin
 from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.chrome.selectors import city_cards
+from storefront.i18n.locales import LOCALES
+from storefront.i18n.resolution import locale_from_path
 from storefront.web import page_cache
 from storefront.web.links import page_url, safe_path
 from storefront.web.session_user import current_user
@@ -62,12 +64,37 @@ def _choose_currency_context(request):
     return {"next_url": target, "currency_choices": currency_choices(request.locale.code)}
 
 
+def _choose_language_context(request):
+    """The header's language control without JavaScript: every locale by its own name, each a
+    link to the page the visitor came from (``next``, its query kept) in that locale, through
+    ``/preferences/language``, which remembers the choice."""
+    target, path, _query = _next_parts(request)
+    _code, rest = locale_from_path(path)
+    query = urlsplit(target).query
+    return {
+        "language_links": [
+            (
+                loc,
+                "/preferences/language?"
+                + urlencode(
+                    {
+                        "locale": loc.code,
+                        "next": f"{loc.prefix}{rest}" + (f"?{query}" if query else ""),
+                    }
+                ),
+            )
+            for loc in LOCALES.values()
+        ]
+    }
+
+
 # Context that only some pages need, by page name.
 PAGE_CONTEXT = {
     "home": _home_context,
     "widgets-search": _widget_context,
     "choose-country": _choose_country_context,
     "choose-currency": _choose_currency_context,
+    "choose-language": _choose_language_context,
     **{name: _transaction_context for name in PAGES_BY_NAME if name.startswith("transaction-")},
 }
 

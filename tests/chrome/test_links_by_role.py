@@ -164,7 +164,13 @@ def test_mobile_menu_button_or_back_button(client, demo_data):
 
 
 def test_language_links_keep_path_and_query(client):
+    """The header's control (no JavaScript) leads to the list, which links the page it came
+    from in every locale."""
     html = unescape(client.get("/hotels?currency=EUR").content.decode())
+    chooser = re.search(r'<a class="chip language-picker" href="([^"]+)"', html)[1]
+    assert chooser == "/choose/language?next=%2Fhotels%3Fcurrency%3DEUR"
+    assert 'data-locale="he"' not in html  # the 39 locales are not in every page
+    html = unescape(client.get(chooser).content.decode())
     links = dict(re.findall(r'<a href="([^"]+)" hreflang="[^"]+" data-locale="([^"]+)"', html))
     by_locale = {code: href for href, code in links.items()}
     assert len(by_locale) == 39
@@ -176,7 +182,7 @@ def test_language_links_keep_path_and_query(client):
 
 def test_choosing_english_on_a_german_home_lands_on_the_english_home(client):
     client.get("/de/")  # the locale cookie now says de
-    html = unescape(client.get("/de/").content.decode())
+    html = unescape(client.get("/de/choose/language?next=/de/").content.decode())
     english = re.search(r'<a href="([^"]+)" hreflang="en"', html).group(1)
     response = client.get(english, follow=True)
     assert response.redirect_chain == [("/", 302)]

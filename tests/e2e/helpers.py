@@ -9,14 +9,11 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 
 
 def open_picker(page, name):
-    """Without JavaScript: open a header picker. The language picker is a disclosure in the
-    header; the currency picker's link leads to a page with the form (``/choose/currency``)."""
-    if name == "currency":
-        page.locator("header a.currency-picker").click()
-        page.wait_for_url("**/choose/currency?next=*")
-        return page.locator("main form.picker-form")
-    page.locator(f"details.{name}-picker > summary").click()
-    return page.locator(f"details.{name}-picker .dropdown__panel")
+    """Without JavaScript: open a header picker. Its link leads to a page with the choices:
+    the currency form (``/choose/currency``) or the language list (``/choose/language``)."""
+    page.locator(f"header a.{name}-picker").click()
+    page.wait_for_url(f"**/choose/{name}?next=*")
+    return page.locator("main form.picker-form" if name == "currency" else "main .language-list")
 
 
 def mounted(page, island):

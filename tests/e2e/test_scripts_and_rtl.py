@@ -138,7 +138,7 @@ def test_every_script_names_its_own_fonts(new_page, server_url):
     for code, other in (("ja", "zh-cn"), ("zh-cn", "ja"), ("zh-tw", "zh-cn"), ("ko", "ja")):
         assert FONTS[other][-1] not in stacks[code], (code, other)
     # A language's own name in the language list gets its script's fonts on any page.
-    page.goto(f"{server_url}/")
+    page.goto(f"{server_url}/choose/language?next=/")
     japanese = page.locator('.language-list [data-locale="ja"] span[lang]')
     assert "Noto Sans CJK JP" in japanese.evaluate("(el) => getComputedStyle(el).fontFamily")
 
