@@ -185,9 +185,20 @@ class Cluster:
         self._spawn("postgres", args, port, self.env)
         import psycopg
 
-        with psycopg.connect(
-            host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True
-        ) as connection:
+        # The port opens before the server takes connections ("the database system is starting
+        # up"): until it does, ask again (bounded like every start here).
+        deadline = time.monotonic() + READY_SECONDS
+        while True:
+            try:
+                connection = psycopg.connect(
+                    host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True
+                )
+                break
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        with connection:
             connection.execute("CREATE DATABASE storefront")
         self.env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:{port}/storefront"
 
