@@ -114,6 +114,9 @@ def _test_environment(settings, db):
     # (tests/upstream/test_time_budget.py) run with the production values.
     settings.PAGE_BUDGET_SECONDS, settings.HOST_LOOKUP_SECONDS = 10.0, 5.0
     settings.UPSTREAM_READ_TIMEOUT = 8.0
+    # Nearly every page a test asks for is a first visit: kept pages are compressed fast, not at
+    # brotli 11 (up to 0.2 s a page). tests/test_page_cache.py checks both.
+    settings.PAGE_CACHE_BEST_COMPRESSION = False
     _share_current_connections()
     for cache in caches.all():
         cache.clear()

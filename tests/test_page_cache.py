@@ -67,6 +67,19 @@ def test_each_encoding_is_its_own_kept_copy_of_the_same_page():
     assert _text(br) == _text(gz) == _text(plain)
 
 
+@pytest.mark.parametrize("best", [True, False])
+def test_kept_pages_are_compressed_once_at_the_configured_level(settings, best):
+    """Production keeps brotli 11 and gzip 9; PAGE_CACHE_BEST_COMPRESSION off (the test suite)
+    keeps the fast levels, brotli 5 and gzip 6."""
+    settings.PAGE_CACHE_BEST_COMPRESSION = best
+    br = _get("/ja/hotels")
+    gz = _get("/ja/hotels", **{"Accept-Encoding": "gzip"})
+    assert (br["X-Page-Cache"], gz["X-Page-Cache"]) == ("miss", "hit")
+    content = brotli.decompress(br.content)
+    assert br.content == brotli.compress(content, quality=11 if best else 5)
+    assert gz.content == gzip.compress(content, compresslevel=9 if best else 6, mtime=0)
+
+
 def test_a_kept_page_answers_a_revalidation_with_304():
     first = _get("/hotels")
     again = _get("/hotels", **{"If-None-Match": first["ETag"]})

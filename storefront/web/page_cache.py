@@ -24,7 +24,8 @@ prices: the provider's rates are kept ``INVENTORY_RATES_SECONDS`` (a minute) and
 from them is kept only until they expire (``keep_until``, which ``inventory.rates`` calls), so a
 kept page never shows a price older than a freshly rendered one could. Such short-lived copies
 are compressed at brotli 5 and gzip 6 (quality 11 costs 0.3 s on a results page, for a copy kept
-a minute). ``invalidate()`` drops every kept page at once (a generation number beside the
+a minute), and so is every kept page when ``PAGE_CACHE_BEST_COMPRESSION`` is off (the test
+suite, where nearly every page is a first visit). ``invalidate()`` drops every kept page at once (a generation number beside the
 entries): an operator's brand override saved, a provider brand or inventory content that came
 back different from what was kept.
 
@@ -223,7 +224,9 @@ class PageCacheMiddleware:
                 "expires": now + seconds,
             }
             for name, body in _variants(
-                response.content, fast=seconds < settings.PAGE_CACHE_SECONDS
+                response.content,
+                fast=seconds < settings.PAGE_CACHE_SECONDS
+                or not settings.PAGE_CACHE_BEST_COMPRESSION,
             ).items()
         }
         cache.set_many(entries, timeout=seconds)
