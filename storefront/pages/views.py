@@ -71,11 +71,12 @@ def _choose_language_context(request):
     target, path, _query = _next_parts(request)
     _code, rest = locale_from_path(path)
     query = urlsplit(target).query
+    endpoint = reverse("set-language")
     return {
         "language_links": [
             (
                 loc,
-                "/preferences/language?"
+                f"{endpoint}?"
                 + urlencode(
                     {
                         "locale": loc.code,

@@ -2,6 +2,7 @@
 
 import re
 from html import unescape
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -195,9 +196,13 @@ def test_the_choose_pages_speak_every_locale_with_the_provider_down(client, code
     prefix = LOCALES[code].prefix
     country = unescape(client.get(f"{prefix}/choose/country?next={prefix}/hotels").text)
     currency = unescape(client.get(f"{prefix}/choose/currency?next={prefix}/hotels").text)
+    language = unescape(
+        client.get(f"{prefix}/choose/language?next={prefix}/hotels%3Fcurrency%3DEUR").text
+    )
     for page, keys in (
         (country, ("country.none", "country.apply")),
         (currency, ("currency.title", "currency.popular", "currency.all", "currency.apply")),
+        (language, ("pages.choose-language.title",)),
     ):
         main = page.split('<main id="main"', 1)[1].split("</main>", 1)[0]
         for key in keys:
@@ -207,3 +212,11 @@ def test_the_choose_pages_speak_every_locale_with_the_provider_down(client, code
     assert f'<optgroup label="{continent}">' in country and rows[0][1] in country
     code_, name = currency_choices(code)["all"][0]
     assert f"{code_} · {name}" in currency
+    # Every locale by its own name, each back to the same page and query in that locale.
+    links = re.findall(r'<a href="([^"]+)" hreflang="[^"]+" data-locale="([^"]+)"', language)
+    assert [locale for _url, locale in links] == list(LOCALES)
+    for url, locale in links:
+        query = parse_qs(urlsplit(url).query)
+        assert query["next"] == [f"{LOCALES[locale].prefix}/hotels?currency=EUR"], url
+        assert f">{LOCALES[locale].name}</span>" in language
+    assert f'data-locale="{code}" aria-current="true"' in language
