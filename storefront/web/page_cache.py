@@ -25,9 +25,9 @@ from them is kept only until they expire (``keep_until``, which ``inventory.rate
 kept page never shows a price older than a freshly rendered one could. Such short-lived copies
 are compressed at brotli 5 and gzip 6 (quality 11 costs 0.3 s on a results page, for a copy kept
 a minute), and so is every kept page when ``PAGE_CACHE_BEST_COMPRESSION`` is off (the test
-suite, where nearly every page is a first visit). ``invalidate()`` drops every kept page at once (a generation number beside the
-entries): an operator's brand override saved, a provider brand or inventory content that came
-back different from what was kept.
+suite, where nearly every page is a first visit). ``invalidate()`` drops every kept page at once
+(a generation number beside the entries): an operator's brand override saved, a provider brand
+or inventory content that came back different from what was kept.
 
 **For a CDN in front**: cached pages go out with ``Cache-Control: public, max-age=0,
 s-maxage=N`` (what is left of the copy's life) and ``Vary: Accept-Encoding, Cookie`` (and
