@@ -382,6 +382,43 @@ def test_without_javascript_the_form_is_unchanged(new_page, server_url):
     assert form.locator("details.guests-field").count() == 1
 
 
+@pytest.mark.parametrize("locale", ["en", "he"])
+def test_tabbing_out_of_the_guests_popover_closes_it_and_keeps_the_rooms(
+    new_page, server_url, locale
+):
+    """The desktop popover is not modal: when Tab takes the focus past its last control it
+    closes, so it never covers the control the focus went to, and what was chosen stays."""
+    page = new_page(width=1280)
+    page.goto(f"{server_url}{LOCALES[locale]}/")
+    root = mounted(page, "SearchBox")
+    button = root.locator("#search-guests")
+    tab_to(page, button)
+    page.keyboard.press("Enter")
+    popover = root.locator(".guests-popover")
+    popover.wait_for()
+    assert popover.evaluate("(panel) => panel.contains(document.activeElement)")
+    before = button.inner_text()
+    popover.locator(".stepper").nth(0).locator("button").nth(1).click()  # a third adult
+    left = False
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if not page.evaluate("() => !!document.activeElement.closest('.guests-popover')"):
+            left = True
+            break
+    assert left, "Tab never left the popover"
+    popover.wait_for(state="detached")
+    # The control the focus went to is on screen and nothing lies over it.
+    assert page.evaluate(
+        """() => {
+          const el = document.activeElement, box = el.getBoundingClientRect();
+          const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return box.width > 0 && (top === el || el.contains(top));
+        }"""
+    )
+    assert button.inner_text() != before
+    assert root.locator("input[name=guests]").input_value() == "3"
+
+
 def test_typing_before_the_combobox_arrives_loses_nothing(new_page, server_url, demo_data):
     """The combobox's code loads on first focus; on a slow link the visitor types on in the
     plain field meanwhile, and presses ArrowDown: the text, the focus and the key all carry over."""

@@ -2,7 +2,8 @@
  * The guests picker's panel, a chunk of its own loaded on first open (../GuestsField.jsx keeps
  * the summary button): per-room steppers for adults (1–8) and children (0–6), an age for each
  * child (0–17), rooms added up to 8 and removed. A bottom sheet on phones (on Dialog.jsx), a
- * popover below the button on wider screens (Escape and a press outside close it).
+ * popover below the button on wider screens (Escape, a press outside and the focus leaving close
+ * it).
  */
 import { useEffect, useRef, useState } from "react";
 import Dialog, { usePhone } from "../Dialog.jsx";
@@ -104,7 +105,9 @@ export default function GuestsDialog({ open, onClose, t, rooms, onRooms, error, 
     buttonRef.current?.focus();
   }
 
-  // Desktop popover: Escape and a press outside close it; the focus goes into it on open.
+  // Desktop popover: Escape, a press outside and the focus moving outside (Tab past its last
+  // control) close it, so that it never covers the control the focus went to; the focus goes
+  // into it on open. The rooms chosen so far stay chosen.
   useEffect(() => {
     if (!open || phone) return undefined;
     panelRef.current?.querySelector("button:not([disabled]), select")?.focus();
@@ -115,14 +118,16 @@ export default function GuestsDialog({ open, onClose, t, rooms, onRooms, error, 
         buttonRef.current?.focus();
       }
     }
-    function onPointer(event) {
+    function onOutside(event) {
       if (!panelRef.current?.contains(event.target) && !buttonRef.current?.contains(event.target)) onClose();
     }
     document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("pointerdown", onOutside);
+    document.addEventListener("focusin", onOutside);
     return () => {
       document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("pointerdown", onOutside);
+      document.removeEventListener("focusin", onOutside);
     };
   }, [open, phone, onClose, buttonRef]);
 
