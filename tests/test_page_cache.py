@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from storefront.brands.models import BrandOverride
+from storefront.web import page_cache
 
 pytestmark = pytest.mark.usefixtures("provider", "demo_data")
 HOST = "127.0.0.1"
@@ -230,6 +231,27 @@ def test_inventory_content_that_comes_back_different_drops_every_kept_page(setti
     cache.delete(key)
     inventory.place_by_slug("spain", None, "en")  # the same answer again: nothing dropped
     assert _get("/hotels/spain")["X-Page-Cache"] == "hit"
+
+
+def test_a_process_does_not_keep_a_page_of_content_another_process_saw_change():
+    """Process B memoised Spain; process A then read a renamed Spain from the provider, kept it
+    in the shared cache and dropped every kept page. B's next render must not put the old name
+    back into the cache for the next five minutes: its memo is good only in its generation."""
+    from dataclasses import replace
+
+    from django.core.cache import cache
+
+    from storefront.upstream import inventory
+
+    assert "Spain" in _text(_get("/hotels/spain"))  # B: rendered, kept, Spain memoised
+    key = inventory._key("slug", "en", "spain", "")
+    renamed = replace(cache.get(key), name="Kingdom of Spain")
+    cache.set(key, renamed)  # A: the provider's new answer, shared...
+    page_cache.invalidate()  # ...and every kept page dropped
+    after = _get("/hotels/spain")
+    assert after["X-Page-Cache"] == "miss"
+    assert "Kingdom of Spain" in _text(after)
+    assert "Kingdom of Spain" in _text(_get("/hotels/spain"))  # and that is what was kept
 
 
 def test_no_page_carries_a_nonce_and_inline_styles_are_admitted_by_hash():

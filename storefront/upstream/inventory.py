@@ -399,16 +399,22 @@ def read_rates(raw) -> HotelRates | None:
 
 # Content read from the shared cache is also kept, already unpickled, in this process for a
 # short while (a results page reads a city's whole hotel list: unpickling it on every request
-# cost more than rendering the cards). Live rates never go through this memo.
+# cost more than rendering the cards). Live rates never go through this memo. An entry serves a
+# page the page cache will keep only in the generation it was read in: when another process saw
+# the content change (and so dropped every kept page), this one reads the shared cache again
+# rather than keep a page of what it memoised before.
 MEMO_SECONDS = 30
 MEMO_SIZE = 256
-_memo: dict[str, tuple[float, object]] = {}
+_memo: dict[str, tuple[float, int | None, object]] = {}
 
 
 def _cached(key: str, seconds: int, fetch, *, memo: bool = True, content: bool = False):
     now = time.monotonic()
-    if memo and key in _memo and _memo[key][0] > now:
-        return _memo[key][1]
+    generation = page_cache.generation()
+    if memo and key in _memo:
+        until, seen_in, value = _memo[key]
+        if until > now and (generation is None or seen_in == generation):
+            return value
     value = cache.get(key)
     if value is None:
         value = fetch()
@@ -419,7 +425,7 @@ def _cached(key: str, seconds: int, fetch, *, memo: bool = True, content: bool =
     if memo:
         if len(_memo) >= MEMO_SIZE:
             _memo.clear()
-        _memo[key] = (now + min(MEMO_SECONDS, seconds), value)
+        _memo[key] = (now + min(MEMO_SECONDS, seconds), generation, value)
     return value
 
 

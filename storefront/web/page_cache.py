@@ -67,6 +67,18 @@ SHORTEST_SECONDS = 2
 _keep_until: ContextVar[list[float] | None] = ContextVar("page_keep_until", default=None)
 
 
+# The generation of kept pages the request being rendered will be kept under; None outside a
+# request the page cache may keep.
+_generation: ContextVar[int | None] = ContextVar("page_generation", default=None)
+
+
+def generation() -> int | None:
+    """The generation a page rendered now will be kept under (None: it will not be kept). What a
+    process memoises for such a page (``inventory``'s memo) is good only for the generation it
+    was read in: another process's ``invalidate()`` means the shared cache holds newer content."""
+    return _generation.get()
+
+
 def keep_until(moment: float) -> None:
     """The page being rendered shows something valid only until ``moment`` (epoch seconds): a
     kept copy of it must not outlive it. Called by ``inventory.rates`` with its rates' expiry."""
@@ -200,11 +212,12 @@ class PageCacheMiddleware:
         if entry is not None and entry["generation"] == generation:
             return _answer(request, entry, encoding, "hit")
         limit = [math.inf]
-        token = _keep_until.set(limit)
+        token, generation_token = _keep_until.set(limit), _generation.set(generation)
         try:
             response = self.get_response(request)
         finally:
             _keep_until.reset(token)
+            _generation.reset(generation_token)
         now = time.time()
         seconds = settings.PAGE_CACHE_SECONDS
         if limit[0] < now + seconds:
