@@ -5,6 +5,7 @@ imports nothing from Django so that settings can read it.
 """
 
 from dataclasses import dataclass
+from functools import cache
 
 DEFAULT_LOCALE = "en"
 FALLBACK_LOCALES = ("en", "he")
@@ -27,6 +28,12 @@ class Locale:
     @property
     def dir(self) -> str:
         return "rtl" if self.code in RTL_LOCALES else "ltr"
+
+    @property
+    def open_graph(self) -> str:
+        """The Open Graph form, language_TERRITORY: ``iso``'s territory ("pt_BR"), else the one
+        we format for ("pt_PT"), else the language's most likely in CLDR ("de_DE", "he_IL")."""
+        return _open_graph(self.iso, self.babel)
 
     @property
     def prefix(self) -> str:
@@ -84,3 +91,15 @@ PREFIXED_CODES: tuple[str, ...] = tuple(c for c in LOCALE_CODES if c != DEFAULT_
 def get_locale(code: str | None) -> Locale:
     """The locale for ``code``, or the default locale when it is not supported."""
     return LOCALES.get((code or "").lower(), LOCALES[DEFAULT_LOCALE])
+
+
+@cache
+def _open_graph(iso: str, babel: str) -> str:
+    language, _, territory = iso.partition("-")
+    if not territory and "_" in babel:
+        territory = babel.split("_")[-1]
+    if not territory:
+        from babel.core import get_global
+
+        territory = get_global("likely_subtags")[language].split("_")[-1]
+    return f"{language}_{territory.upper()}"

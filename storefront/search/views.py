@@ -548,7 +548,7 @@ def _open_graph(hotel, url: str, locale: str) -> dict:
         "title": hotel.name,
         "description": hotel.description,
         "url": url,
-        "locale": get_locale(locale).iso.replace("-", "_"),
+        "locale": get_locale(locale).open_graph,
         "image": photo.largest if photo else "",
         "image_width": photo.sizes[-1][0] if photo else 0,
         "image_height": round(photo.sizes[-1][0] * photo.height / photo.width) if photo else 0,

@@ -181,6 +181,16 @@ def test_schema_org_hotel_has_rating_address_geo_and_price_range(client):
     assert ld_hotel(html)["priceRange"] == f"{values[0]}–{values[-1]}"
 
 
+def test_open_graph_names_the_locale_as_language_and_territory(client):
+    hotel = hotels(BARCELONA, 1)[0]
+    for code, expected in (("en", "en_US"), ("he", "he_IL"), ("pt", "pt_PT"), ("pt-br", "pt_BR")):
+        html = page_of(client, hotel, LOCALES[code].prefix)
+        assert f'<meta property="og:locale" content="{expected}">' in html, code
+    for code, locale in LOCALES.items():  # what every locale's hotel pages say
+        assert re.fullmatch(r"[a-z]{2,3}_[A-Z]{2}", locale.open_graph), code
+        assert locale.open_graph.split("_")[0] == locale.iso.split("-")[0], code
+
+
 def test_open_graph_and_the_preloaded_photo_are_the_first_photo(client):
     hotel = hotels(BARCELONA, 1)[0]
     html = page_of(client, hotel, "/he")
