@@ -45,6 +45,8 @@ def test_sitemap_lists_every_indexable_static_page_in_every_locale(client):
     assert "http://127.0.0.1:8000/pt-br/hotels/places/es/barcelona" in locations
     assert 'hreflang="x-default"' in xml
     assert xml.count("<xhtml:link") == len(locations) * (len(LOCALES) + 1)
+    # No provider here: the static pages only, and such a sitemap is not kept.
+    assert client.get("/sitemap.xml").get("X-Page-Cache") != "hit"
 
 
 def test_robots_txt_points_at_the_sitemap_and_hides_private_pages(client):

@@ -4,6 +4,10 @@ once, in English: those pages name their 38 other languages in their own hreflan
 listing every language here too would make the file 39 × 40 links per destination. When the
 provider cannot answer in time the sitemap lists the static pages only.
 
+Building it takes over a second (702 localised entries with 40 alternates each), so the whole
+file is kept by the page cache (``sitemap_xml``) like a public page: per host, dropped with the
+kept pages when the inventory changes, and not kept when the provider did not answer.
+
 Every ``<loc>`` and alternate starts with the host's link origin (``link_origin``: SITE_ORIGIN on a
 canonical host), never with the request's scheme or port; hreflang codes are the same BCP 47
 tags the pages' own alternates use.
@@ -12,6 +16,7 @@ tags the pages' own alternates use.
 from types import SimpleNamespace
 
 from django.contrib.sitemaps import Sitemap
+from django.contrib.sitemaps.views import sitemap
 from django.urls import reverse
 from django.utils import translation
 
@@ -19,6 +24,7 @@ from storefront.brands.selectors import link_origin
 from storefront.i18n.locales import LOCALES
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
+from storefront.web import page_cache
 
 from .routes import PAGES
 
@@ -63,6 +69,7 @@ class DestinationsSitemap(StaticPagesSitemap):
                     found += [(country.country_slug, p.slug) for p in places]
             return found
         except UpstreamError:
+            page_cache.keep_until(0)  # the static pages only: not to be kept
             return []
 
     def location(self, item):
@@ -70,3 +77,13 @@ class DestinationsSitemap(StaticPagesSitemap):
         kwargs = {"countrySlug": country, **({"citySlug": city} if city else {})}
         with translation.override("en"):
             return reverse("hotels-countrySlug-citySlug-hotelSlug", kwargs=kwargs)
+
+
+# Destinations first: their provider calls run inside the request's time budget, which the
+# static pages' 702 localised entries would otherwise spend.
+SITEMAPS = {"destinations": DestinationsSitemap, "pages": StaticPagesSitemap}
+
+
+def sitemap_xml(request):
+    """``sitemap.xml``, kept by the page cache (module doc)."""
+    return page_cache.public(sitemap(request, sitemaps=SITEMAPS), document=True)

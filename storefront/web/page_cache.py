@@ -13,11 +13,11 @@ display, colour mode, the agent's ``fid``), plus the geo header when one is conf
 bare root ``/`` the locale the visitor would be sent to is part of the key too (it depends on the
 locale cookie and ``Accept-Language``); a visitor who is redirected never reaches a cached page.
 
-**What is kept**: a 200 page (``response.is_page``) answering a GET or HEAD from a visitor
-without a session cookie, that is public (``page_cache.public(response)``, which the views say
-of indexable pages), sets no cookie but the locale's, used no CSRF token and is not marked private
-or no-store. Logged-in visitors, POSTs, forms with a token and the provider-down notices (or a
-stay whose rates did not come) always render.
+**What is kept**: a 200 page (``response.is_page``, or ``sitemap.xml``) answering a GET or HEAD
+from a visitor without a session cookie, that is public (``page_cache.public(response)``, which the
+views say of indexable pages), sets no cookie but the locale's, used no CSRF token and is not
+marked private or no-store. Logged-in visitors, POSTs, forms with a token and the provider-down
+notices (or a stay whose rates did not come) always render.
 
 **How long**: ``PAGE_CACHE_SECONDS`` (0 turns the cache off), or less when the page shows live
 prices: the provider's rates are kept ``INVENTORY_RATES_SECONDS`` (a minute) and a page rendered
@@ -87,9 +87,13 @@ def keep_until(moment: float) -> None:
         limit[0] = min(limit[0], moment)
 
 
-def public(response):
-    """The view says its page is the same for every anonymous visitor (may be kept)."""
+def public(response, *, document: bool = False):
+    """The view says its page is the same for every anonymous visitor (may be kept).
+    ``document``: an answer that is not a page of the registry but is kept the same way
+    (``sitemap.xml``, which takes over a second to build)."""
     response.page_cache_public = True
+    if document:
+        response.page_cache_document = True
     return response
 
 
@@ -143,7 +147,7 @@ def _storable(request, response) -> bool:
     return (
         response.status_code == 200
         and getattr(response, "page_cache_public", False)
-        and getattr(response, "is_page", False)
+        and (getattr(response, "is_page", False) or getattr(response, "page_cache_document", False))
         and not response.streaming
         and not response.has_header("Content-Encoding")
         and set(response.cookies) <= {LOCALE_COOKIE}
