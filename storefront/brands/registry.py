@@ -107,9 +107,10 @@ def _lookup_slot() -> tuple[str, str] | None:
     return None
 
 
-def _release(slot: str, token: str) -> None:
-    if cache.get(slot) == token:
-        cache.delete(slot)
+def _release(name: str, token: str) -> None:
+    """Give back a lock or slot, only when ``token`` still holds it."""
+    if cache.get(name) == token:
+        cache.delete(name)
 
 
 def _refresh(kind: str, key: str, token: str) -> dict | None:
@@ -127,8 +128,7 @@ def _refresh(kind: str, key: str, token: str) -> dict | None:
         cache.set(_cache_key(kind, key) + ":down", 1, timeout=DOWN_SECONDS)
         raise
     finally:
-        if cache.get(lock) == token:
-            cache.delete(lock)
+        _release(lock, token)
 
 
 def _refresh_in_background(kind: str, key: str, token: str) -> None:
@@ -181,10 +181,15 @@ def provider_config(kind: str, key: str) -> dict | None:
         return entry["config"]
     if not got_lock:
         return _wait_for_other_fetch(kind, key)
+    # Another request may have fetched and released the lock between our miss and our lock
+    # (its snapshot write can also make our snapshot read fail): its answer is ours.
+    just_fetched = cache.get(_cache_key(kind, key))
+    if just_fetched is not None:
+        _release(_cache_key(kind, key) + ":lock", token)
+        return just_fetched["config"]
     slot = _lookup_slot()
     if slot is None:
-        if cache.get(_cache_key(kind, key) + ":lock") == token:
-            cache.delete(_cache_key(kind, key) + ":lock")
+        _release(_cache_key(kind, key) + ":lock", token)
         raise BrandUnavailable(f"{kind}:{key}: too many first-time lookups at once")
     try:
         with time_budget(settings.HOST_LOOKUP_SECONDS):

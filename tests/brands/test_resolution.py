@@ -231,6 +231,26 @@ def test_concurrent_first_requests_share_one_fetch_and_the_same_brand(upstream_c
     assert upstream_calls == [("agent", "42")]
 
 
+def test_a_fetch_finished_between_our_miss_and_our_lock_is_not_repeated(
+    upstream_calls, monkeypatch
+):
+    # The interleaving the test above can hit on a loaded machine: our cache read misses,
+    # another request then fetches, stores and releases the lock while our snapshot read fails
+    # (SQLite: "database table is locked" under its write). We must take its answer.
+    real_snapshot = registry._from_snapshot
+
+    def another_request_finishes_meanwhile(kind, key):
+        registry._store(kind, key, {"name": "Fetched Meanwhile"})
+        return None
+
+    monkeypatch.setattr(registry, "_from_snapshot", another_request_finishes_meanwhile)
+    assert registry.provider_config(AGENT, "42") == {"name": "Fetched Meanwhile"}
+    assert upstream_calls == []
+    monkeypatch.setattr(registry, "_from_snapshot", real_snapshot)
+    assert registry.provider_config(AGENT, "42") == {"name": "Fetched Meanwhile"}  # no lock left
+    assert upstream_calls == []
+
+
 def test_analytics_load_from_our_origin_only_when_the_brand_sets_an_id(client):
     # A partner's own host: agent brands never load their own (tests/brands/test_analytics.py).
     host = "acme.partners.localhost"
