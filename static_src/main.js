@@ -6,11 +6,15 @@
  * `storefront/islands/props.py` (one builder per island). Only the islands present on the page are
  * imported (see ./islands/registry.js); React and the page's one catalog load only when needed.
  *
- * An island marked `data-load="interaction"` (the gallery) loads on the first pointer, touch or
- * focus inside it, or inside the element its `data-zone` names (the island may render only
- * controls beside server markup it leaves in place); `data-load="visible"` (a map) when it comes near the viewport. Until then its
- * server markup works alone. A click on an element with `data-action` in an island that is not
- * mounted yet is held (its default prevented) and handed to the island as the `action` prop.
+ * An island marked `data-load="interaction"` (the gallery, the header for anonymous visitors,
+ * the footer's country and unit controls: islands that nothing asks for before the visitor
+ * does) loads on the first pointer, touch or focus inside it, or inside the element its
+ * `data-zone` names (the island may render only controls beside server markup it leaves in
+ * place); with `data-stored="key"` it loads at idle instead when the browser has stored that key
+ * (a choice other than the default the server draws, such as the area unit in ft²). `data-load="visible"` (a map) loads
+ * when it comes near the viewport. Until then its server markup works alone. A plain click on an
+ * element with `data-action` in an island that is not mounted yet is held (its default
+ * prevented) and handed to the island as `resume.action`.
  * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so. The others
  * mount when the browser is first idle, or at the first touch, whichever comes first.
  */
@@ -18,6 +22,7 @@ import { loadCatalog } from "./catalogs.js";
 import { registry } from "./islands/registry.js";
 import { armLeadPopup } from "./lead.js";
 import { onChunkFailure, startLivingParts } from "./living.js";
+import { DEFAULTS, readLocal } from "./state.js";
 
 /** The island's props; throws (mount.js reports it) when its props block is missing or no object. */
 function readProps(element) {
@@ -51,16 +56,19 @@ function fetchAhead(elements) {
   for (const promise of early) promise.catch(() => {});
 }
 
+/** Mounts `elements`; resolves to those that kept their server markup (refused props, or code
+ * that did not load). */
 async function mountNow(elements) {
-  if (elements.length === 0) return;
+  if (elements.length === 0) return [];
   try {
     fetchAhead(elements);
     const { mount } = await import("./mount.js");
-    await mount(elements, { registry, readProps });
+    return await mount(elements, { registry, readProps });
   } catch (error) {
     // A chunk that does not load (a deploy replaced it, the network dropped): reload once.
     console.error(error);
     onChunkFailure();
+    return elements;
   }
 }
 
@@ -70,16 +78,27 @@ const INTERACTIONS = ["pointerover", "touchstart", "focusin"];
 function onInteraction(element) {
   const zone = document.getElementById(element.dataset.zone || "") || element;
   let started = false;
+  let held = null; // the control whose click waits for the island
   const start = () => {
     if (started) return;
     started = true;
     for (const type of INTERACTIONS) zone.removeEventListener(type, start);
-    mountNow([element]).then(() => zone.removeEventListener("click", hold));
+    mountNow([element]).then((left) => {
+      zone.removeEventListener("click", hold);
+      if (held && left.includes(element)) {
+        // No island after all: the server's control does what it does without JavaScript.
+        delete element.dataset.pendingAction;
+        held.click();
+      }
+      held = null;
+    });
   };
   const hold = (event) => {
     const action = event.target.closest("[data-action]");
     if (!action || element.dataset.mounted) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // a new tab
     event.preventDefault();
+    held = action;
     element.dataset.pendingAction = action.dataset.action;
     start();
   };
@@ -105,7 +124,9 @@ function mountIslands() {
     (element) => element.dataset.island in registry,
   );
   const when = (load) => elements.filter((element) => (element.dataset.load || "") === load);
-  when("interaction").forEach(onInteraction);
+  // A stored choice other than the default the server drew: show it without waiting.
+  const stored = ({ dataset: { stored: key } }) => Boolean(key) && ![null, DEFAULTS[key]].includes(readLocal(key, null));
+  when("interaction").filter((element) => !stored(element)).forEach(onInteraction);
   whenVisible(when("visible"));
   for (const element of when("lead")) {
     armLeadPopup(element, {
@@ -116,7 +137,7 @@ function mountIslands() {
       mount: (popup) => mountNow([popup]),
     });
   }
-  whenIdleOrTouched(when(""));
+  whenIdleOrTouched([...when(""), ...when("interaction").filter(stored)]);
 }
 
 const FIRST_TOUCH = ["pointerdown", "pointerover", "touchstart", "focusin", "keydown"];

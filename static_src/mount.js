@@ -9,8 +9,10 @@ import { createElement, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "./i18n.js";
 
+/** Mounts `elements`; resolves to those whose props were refused (their server markup stays). */
 export async function mount(elements, { registry, readProps }) {
   const i18n = await initI18n(document.documentElement.dataset.locale || "en");
+  const refused = [];
   await Promise.all(
     elements.map(async (element) => {
       const name = element.dataset.island;
@@ -22,32 +24,52 @@ export async function mount(elements, { registry, readProps }) {
         checkProps(props);
       } catch (error) {
         console.error(`Island ${name} not mounted (its server markup stays): ${error.message}`);
+        refused.push(element);
         return;
       }
-      // What the visitor began before the island arrived (main.js): a held click's action and
-      // the control that had the focus (`data-focus-key`), for the island to carry on with.
-      const focused = document.activeElement?.closest?.("[data-focus-key]");
-      const resume = {
-        action: element.dataset.pendingAction || "",
-        focusKey: focused && element.contains(focused) ? focused.dataset.focusKey : "",
-      };
+      // What the visitor began before the island arrived (main.js): a held click's action, for
+      // the island to carry on with, and the control that had the focus, which the island's
+      // markup replaces: its successor gets the focus (same `data-focus-key`, else same link).
+      const resume = { action: element.dataset.pendingAction || "" };
       delete element.dataset.pendingAction;
+      const focused = element.contains(document.activeElement) ? document.activeElement : null;
+      const successor = focused && focusSuccessor(focused);
       // `data-mounted` says the island's markup has replaced the server's (React renders after
       // this task, so it is set once the first render is committed, not when it is scheduled).
       // A transition: React renders in slices and yields to the browser between them, so
       // mounting never blocks a tap or a scroll for long (the server's markup is on screen).
       const root = createRoot(element);
       startTransition(() => {
-        root.render(createElement(Committed, { element }, createElement(Island, { ...props, i18n, resume })));
+        root.render(createElement(Committed, { element, successor }, createElement(Island, { ...props, i18n, resume })));
       });
     }),
   );
+  return refused;
 }
 
-/** Marks its island mounted once React has committed the island's first render. */
-function Committed({ element, children }) {
+/**
+ * A selector for the element of the island's own markup that takes over from `focused`, an
+ * element of the server's markup: the one with its `data-focus-key`, else the link to the same
+ * address; null when none can be told.
+ */
+function focusSuccessor(focused) {
+  const key = focused.closest("[data-focus-key]")?.dataset.focusKey;
+  if (key) return `[data-focus-key="${CSS.escape(key)}"]`;
+  const href = focused.closest("a[href]")?.getAttribute("href");
+  return href ? `a[href="${CSS.escape(href)}"]` : null;
+}
+
+/**
+ * Marks its island mounted once React has committed the island's first render, and gives the
+ * focus back to the successor of the control that had it, when the visitor was in the island.
+ */
+function Committed({ element, successor, children }) {
   useLayoutEffect(() => {
     element.dataset.mounted = "true";
-  }, [element]);
+    const active = document.activeElement;
+    if (successor && (!active || active === document.body || !active.isConnected)) {
+      element.querySelector(successor)?.focus();
+    }
+  }, [element, successor]);
   return children;
 }

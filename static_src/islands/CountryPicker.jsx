@@ -1,7 +1,8 @@
 /**
  * The footer's country control: a button showing the chosen country (the same box as the no-JS
  * link in templates/includes/country_picker.html, which leads to a page with a select) that opens
- * the searchable country dialog; its code and the locale's country list load on first open.
+ * the searchable country dialog; its code and the locale's country list load on first open. The
+ * island itself loads at the first interaction with the link (footer.html: `load "interaction"`).
  * Props: storefront.islands.props.country_picker_props.
  */
 import { useCallback, useState } from "react";
@@ -23,13 +24,14 @@ export function checkProps(props) {
 export default function CountryPicker(props) {
   const { current, name, list } = props;
   const { t } = props.i18n;
-  const [open, setOpen] = useState(false);
+  // Opened by a click on the server's link before this island loaded (main.js holds it).
+  const [open, setOpen] = useState(props.resume?.action === "open");
   const close = useCallback(() => setOpen(false), []);
 
   return (
     <>
       <button type="button" className="select country-button" aria-haspopup="dialog" aria-describedby="footer-country"
-        onClick={() => setOpen(true)}>
+        data-focus-key="country" onClick={() => setOpen(true)}>
         <span className="country-button__name">{name ? t("country.current", { name }) : t("country.none")}</span>
         <Icon name="chevron" small />
       </button>

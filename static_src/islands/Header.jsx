@@ -2,7 +2,10 @@
  * The header (spec section 2): logo, desktop navigation, the phone's menu button (a side sheet)
  * or back button, and the currency, language, theme and account controls. Each control's dialog
  * is its own chunk, loaded on first open (LazyDialog). The first render matches the server's
- * fallback in templates/includes/header.html, so mounting moves nothing.
+ * fallback in templates/includes/header.html, so mounting moves nothing. For anonymous visitors
+ * the island loads at the first pointer, touch or focus in the header; a click on one of the
+ * server's controls before then (`data-action`: menu, currency, language, theme, login) is held
+ * by main.js and carried out here once mounted (`resume.action`).
  * Props: storefront.islands.props.header_props, checked by checkProps below before mounting.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -188,13 +191,23 @@ export default function Header(props) {
     }
   }
 
+  // The control the visitor clicked on the server's header before this island loaded.
+  const held = useRef(props.resume?.action || "");
+  useEffect(() => {
+    const action = held.current;
+    held.current = "";
+    if (action === "theme") cycleMode();
+    else if (action === "login" && loginLink && !auth.modal) window.location.assign(loginLink.href);
+    else if (["menu", "currency", "language", "login"].includes(action)) setDialog(action);
+  });
+
   return (
     <header className="site-header">
       <div className="container site-header__bar">
         <div className="site-header__start">
           {mobile === "menu" && (
             <button type="button" className="icon-button menu-button" aria-label={t("a11y.open_menu")}
-              aria-haspopup="dialog" onClick={() => setDialog("menu")}>
+              aria-haspopup="dialog" data-focus-key="menu" onClick={() => setDialog("menu")}>
               <Icon name="menu" />
             </button>
           )}
@@ -212,26 +225,26 @@ export default function Header(props) {
         )}
         <div className="site-header__end">
           {currency && (
-            <button type="button" className="chip currency-picker" aria-haspopup="dialog" onClick={() => setDialog("currency")}>
+            <button type="button" className="chip currency-picker" aria-haspopup="dialog" data-focus-key="currency" onClick={() => setDialog("currency")}>
               <Icon name="currency" />
               <span className="chip__text">{currency.current}</span>
               <span className="visually-hidden">{t("currency.title")}</span>
               <Icon name="chevron" small />
             </button>
           )}
-          <button type="button" className="chip language-picker" aria-haspopup="dialog" onClick={() => setDialog("language")}>
+          <button type="button" className="chip language-picker" aria-haspopup="dialog" data-focus-key="language" onClick={() => setDialog("language")}>
             <Icon name="globe" />
             <span className="chip__text" lang="en">{language.current.toUpperCase()}</span>
             <span className="visually-hidden">{t("language.current", { name: currentLanguage })}</span>
             <Icon name="chevron" small />
           </button>
-          <ThemeToggle {...themeToggle} t={t} />
+          <ThemeToggle {...themeToggle} t={t} focusKey="theme" />
           {account.user ? (
             <AccountMenu user={account.user} links={account.links} theme={themeToggle} t={t} onLogout={openLogout} />
           ) : (
             loginLink && (
               <a className="button button--primary login-button" href={loginLink.href} data-link={loginLink.id}
-                aria-haspopup={auth.modal ? "dialog" : undefined} onClick={onLogin}>
+                data-focus-key="login" aria-haspopup={auth.modal ? "dialog" : undefined} onClick={onLogin}>
                 <Icon name="user" />
                 <span>{t(loginLink.label)}</span>
               </a>

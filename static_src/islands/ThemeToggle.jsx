@@ -38,10 +38,11 @@ export function useColorMode(theme) {
   return [mode, next, cycle];
 }
 
-export default function ThemeToggle({ mode, next, cycle, t }) {
+export default function ThemeToggle({ mode, next, cycle, t, focusKey }) {
   const label = t("theme.switch_to", { current: t(`theme.${mode}`), next: t(`theme.${next}`) });
   return (
-    <button type="button" className="icon-button theme-toggle" aria-label={label} title={label} onClick={cycle} data-mode={mode}>
+    <button type="button" className="icon-button theme-toggle" aria-label={label} title={label} onClick={cycle} data-mode={mode}
+      data-focus-key={focusKey}>
       <Icon name={mode} />
     </button>
   );

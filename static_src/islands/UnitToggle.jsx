@@ -2,9 +2,11 @@
  * Area unit toggle (spec section 4): m <-> f, kept under the `unit` key (default m) through the
  * state module. Areas on the page are rendered as `<span data-area-m="25">25 m²</span>`; this
  * rewrites them in the chosen unit (1 sq ft = 0.09290304 sq m, whole numbers) and tells other
- * islands through a `storefront:unit` event. Props: unit_toggle_props.
+ * islands through a `storefront:unit` event. Props: unit_toggle_props. The server draws the
+ * toggle with the default unit (templates/includes/unit_toggle.html); the island loads on the
+ * first interaction, or at idle when the browser holds a stored unit (`stored "unit"`).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { readLocal, toggleUnit, writeLocal } from "../state.js";
 import { formatArea } from "../format.js";
 import { checkShape } from "./shape.js";
@@ -44,8 +46,16 @@ export default function UnitToggle(props) {
     setUnit(next);
   }
 
+  // A click on the server's toggle before this island loaded (main.js holds it): carry it out.
+  const held = useRef(props.resume?.action === "toggle");
+  useEffect(() => {
+    if (!held.current) return;
+    held.current = false;
+    toggle();
+  });
+
   return (
-    <button type="button" className="chip unit-toggle" title={label} onClick={toggle} data-unit={unit}>
+    <button type="button" className="chip unit-toggle" title={label} onClick={toggle} data-unit={unit} data-focus-key="unit">
       <span className="visually-hidden">{label}</span>
       <span aria-hidden="true" className={unit === "m" ? "unit-toggle__on" : undefined}>{t("unit.short_m")}</span>
       <span aria-hidden="true">/</span>

@@ -17,19 +17,28 @@ def open_picker(page, name):
 
 
 def mounted(page, island):
-    """Wait until the island has mounted; returns its root element."""
+    """Wait until the island has mounted; returns its root element. One that loads at the
+    visitor's first interaction (``data-load="interaction"``: the anonymous header, the footer's
+    controls, the gallery) is first brought in as a visitor would: the pointer moves over it, or
+    over the element its ``data-zone`` names."""
+    first = page.locator(f'[data-island="{island}"]').first
+    first.wait_for(state="attached")
+    waits = first.get_attribute("data-load") == "interaction"
+    if waits and not first.get_attribute("data-mounted"):
+        zone = first.get_attribute("data-zone")
+        (page.locator(f"#{zone}") if zone else first).hover()
     root = page.locator(f'[data-island="{island}"][data-mounted="true"]')
-    root.wait_for(state="attached")
+    root.first.wait_for(state="attached")
     return root
 
 
 def tab_to(page, locator, *, limit=80):
     """Press Tab (keyboard only) until ``locator`` has the focus. The locator is read again at
     every step: a field an island swaps for a richer one on focus (the destination combobox)
-    counts as reached when its successor has the focus."""
-    locator.wait_for(state="attached")
+    counts as reached when its successor has the focus, and so does a control an island draws
+    once the focus has come into it (the anonymous header loads on focus)."""
     for _ in range(limit):
-        if locator.evaluate("(el) => document.activeElement === el"):
+        if locator.count() and locator.evaluate("(el) => document.activeElement === el"):
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {locator}")

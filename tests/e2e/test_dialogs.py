@@ -74,8 +74,12 @@ def test_dialog_code_loads_on_first_open(new_page, server_url):
     scripts = []
     page.on("request", lambda request: scripts.append(request.url.rsplit("/", 1)[-1]))
     page.goto(f"{server_url}/")
-    mounted(page, "Header")
-    mounted(page, "UnitToggle")
+    mounted(page, "SearchBox")  # at idle
+    loaded = {name.split("-")[0] for name in scripts if name.endswith(".js")}
+    assert "SearchBox" in loaded
+    assert loaded & {"Header", "CountryPicker", "UnitToggle"} == set()  # the visitor's turn
+    for island in ("Header", "UnitToggle", "CountryPicker"):
+        mounted(page, island)
     loaded = {name.split("-")[0] for name in scripts if name.endswith(".js")}
     assert {"Header", "CountryPicker", "UnitToggle"} <= loaded
     dialogs = {"CurrencyDialog", "LanguageDialog", "LoginDialog", "CountryDialog", "MenuSheet"}

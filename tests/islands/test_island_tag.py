@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from storefront.islands.props import BUILDERS
 from tests.islands.helpers import islands as _islands
 from tests.islands.helpers import props_by_id as _props
@@ -127,3 +129,54 @@ def test_dialogs_receive_the_lists_in_the_server_collation_order(client):
     listed = client.get(_props(html, islands["Header"])["currency"]["list"]).json()["all"]
     currencies = [name for _code, name in listed]
     assert currencies.index("svensk krona") < currencies.index("sydafrikansk rand")
+
+
+def _island_tags(html):
+    return {name: tag for tag, name in re.findall(r'(<\w+ data-island="(\w+)"[^>]*>)', html)}
+
+
+def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(client, demo_data):
+    """The header (anonymous), the footer's country and unit controls wait for the visitor; the
+    search box mounts at idle. Their server controls carry what a held click asks for."""
+    from storefront.sandbox.demo import DEMO_PASSWORD
+
+    html = client.get("/de/").content.decode()
+    tags = _island_tags(html)
+    assert 'data-load="interaction"' in tags["Header"]
+    assert 'data-load="interaction"' in tags["CountryPicker"]
+    assert 'data-load="interaction"' in tags["UnitToggle"]
+    assert 'data-stored="unit"' in tags["UnitToggle"]  # a stored unit: mounted at idle
+    assert "data-load" not in tags["SearchBox"]
+    for action in ("menu", "currency", "language", "theme", "login"):
+        assert f'data-action="{action}" data-focus-key="{action}"' in html, action
+    assert 'data-action="open" data-focus-key="country"' in html
+    # The unit toggle is drawn by the server as the island first draws it, in the catalog's words.
+    assert re.search(
+        r'<button type="button" class="chip unit-toggle" title="[^"]+" data-unit="m"', html
+    )
+    assert '<span aria-hidden="true" class="unit-toggle__on">m²</span>' in html
+
+    client.post(
+        "/login",
+        {
+            "action": "login",
+            "mode": "login",
+            "email": "traveller@example.com",
+            "password": DEMO_PASSWORD,
+        },
+    )
+    tags = _island_tags(client.get("/de/").content.decode())
+    assert "data-load" not in tags["Header"]  # logged in: at idle, to move saved things over
+
+
+def test_an_island_load_mode_from_a_variable_is_checked(rf):
+    from django.template import Context, Template, TemplateSyntaxError
+
+    template = Template('{% load islands %}{% island "UnitToggle" load mode %}{% endisland %}')
+    request = rf.get("/")
+    assert 'data-load="visible"' in template.render(
+        Context({"request": request, "mode": "visible"})
+    )
+    assert "data-load" not in template.render(Context({"request": request, "mode": ""}))
+    with pytest.raises(TemplateSyntaxError, match="'soon'"):
+        template.render(Context({"request": request, "mode": "soon"}))

@@ -9,26 +9,35 @@ from ..props import BUILDERS
 register = template.Library()
 
 
-OPTIONS = ("tag", "load", "zone")
+OPTIONS = ("tag", "load", "zone", "stored")
 LOADS = ("interaction", "visible", "lead")
+USAGE = (
+    '{% island "Name" [tag "span"] [load "interaction"|"visible"|"lead"|variable] [zone "id"]'
+    ' [stored "key"] %}'
+)
 
 
 class IslandNode(template.Node):
-    def __init__(self, name, nodelist, options):
-        self.name, self.nodelist = name, nodelist
+    def __init__(self, name, nodelist, options, load):
+        self.name, self.nodelist, self.load = name, nodelist, load
         self.tag = options.get("tag", "div")
-        self.load, self.zone = options.get("load", ""), options.get("zone", "")
+        self.zone, self.stored = options.get("zone", ""), options.get("stored", "")
 
     def render(self, context):
         name = self.name.resolve(context)
+        load = self.load.resolve(context) if self.load else ""
+        if load not in ("", *LOADS):
+            raise template.TemplateSyntaxError(f"island {name}: load {load!r}: {USAGE}")
         request = context["request"]
         props = BUILDERS[name](request, context)
         seq = getattr(request, "_island_seq", 0) + 1
         request._island_seq = seq
         props_id = f"island-props-{seq}"
-        later = format_html(' data-load="{}"', self.load) if self.load else ""
+        later = format_html(' data-load="{}"', load) if load else ""
         if self.zone:
             later += format_html(' data-zone="{}"', self.zone)
+        if self.stored:
+            later += format_html(' data-stored="{}"', self.stored)
         return format_html(
             '<{tag} data-island="{name}" data-props="{props_id}"{later}>{fallback}</{tag}>{props}',
             tag=self.tag,
@@ -42,24 +51,27 @@ class IslandNode(template.Node):
 
 @register.tag
 def island(parser, token):
-    """``{% island "Name" [tag "span"] [load "interaction"|"visible"|"lead"] [zone "id"] %}``:
+    """``{% island "Name" [tag "span"] [load ...] [zone "id"] [stored "key"] %}``:
     ``load`` defers loading the island's code to the first interaction with it (or with the
     element ``zone`` names), to its coming into view, or (the lead popup) to its timer
-    (static_src/main.js)."""
+    (static_src/main.js); a variable may choose (its value "" mounts at idle, as no ``load``).
+    ``stored`` (with ``load "interaction"``) names the browser-storage key of a choice the
+    server cannot render: when the browser has stored it, the island mounts at idle to show it."""
     bits = token.split_contents()
-    pairs = dict(zip(bits[2::2], (b.strip("\"'") for b in bits[3::2]), strict=False))
+    raw = dict(zip(bits[2::2], bits[3::2], strict=False))
+    pairs = {key: value.strip("\"'") for key, value in raw.items()}
+    literal_load = raw.get("load", '"interaction"')[0] in "\"'"
     if (
         len(bits) % 2
         or set(pairs) - set(OPTIONS)
-        or pairs.get("load", "interaction") not in LOADS
-        or ("zone" in pairs and "load" not in pairs)
+        or (literal_load and pairs.get("load", "interaction") not in LOADS)
+        or (("zone" in pairs or "stored" in pairs) and "load" not in pairs)
     ):
-        raise template.TemplateSyntaxError(
-            '{% island "Name" [tag "span"] [load "interaction"|"visible"|"lead"] [zone "id"] %}'
-        )
+        raise template.TemplateSyntaxError(USAGE)
     nodelist = parser.parse(("endisland",))
     parser.delete_first_token()
-    return IslandNode(parser.compile_filter(bits[1]), nodelist, pairs)
+    load = parser.compile_filter(raw["load"]) if "load" in raw else None
+    return IslandNode(parser.compile_filter(bits[1]), nodelist, pairs, load)
 
 
 @register.simple_tag

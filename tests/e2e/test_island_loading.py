@@ -1,0 +1,126 @@
+"""When islands load: those nothing asks for before the visitor does (the anonymous header, the
+footer's country and unit controls) wait for the first pointer, touch or focus in them, so a page
+made only of them loads no React before then; what the visitor began meanwhile is not lost."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from playwright.sync_api import expect
+
+from storefront.i18n.catalog import translate
+from storefront.search.query import today
+from tests.e2e.helpers import mounted, tab_to
+
+
+def _scripts(page):
+    return [
+        url.rsplit("/", 1)[-1]
+        for url in page.evaluate(
+            "() => performance.getEntriesByType('resource')"
+            ".filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))"
+            ".map((entry) => entry.name)"
+        )
+    ]
+
+
+@pytest.mark.parametrize("path", ["/login", "/de/no-such-page", "/ja/choose/language?next=/ja/"])
+def test_a_page_of_waiting_islands_loads_no_react_before_the_visitor_acts(
+    new_page, server_url, path
+):
+    page = new_page()
+    page.goto(f"{server_url}{path}", wait_until="networkidle")
+    page.evaluate("() => new Promise((done) => requestIdleCallback(() => done(), {timeout: 2000}))")
+    scripts = _scripts(page)
+    assert scripts and all(not name.startswith(("mount-", "Header-", "i18n-")) for name in scripts)
+    assert page.locator("[data-mounted]").count() == 0
+    mounted(page, "Header")  # the pointer comes: React, the catalog and the header load
+    assert any(name.startswith("mount-") for name in _scripts(page))
+
+
+def test_the_home_page_mounts_its_search_box_at_idle(new_page, server_url):
+    page = new_page()
+    page.goto(f"{server_url}/")
+    expect(page.locator('[data-island="SearchBox"][data-mounted="true"]')).to_have_count(1)
+    assert page.locator('[data-island="Header"][data-mounted]').count() == 0
+
+
+@pytest.mark.parametrize("locale", ["en", "he"])
+def test_a_click_before_the_header_loaded_opens_its_dialog_in_place(new_page, server_url, locale):
+    page = new_page()
+    prefix = "" if locale == "en" else f"/{locale}"
+    page.goto(f"{server_url}{prefix}/hotels")
+    assert page.locator('[data-island="Header"][data-mounted]').count() == 0
+    page.locator("header a.currency-picker").click()  # the server's link, not yet the island's
+    dialog = page.locator("dialog[open]")
+    expect(dialog.locator(".sheet__title")).to_have_text(translate("currency.title", locale))
+    assert page.url == f"{server_url}{prefix}/hotels"  # not the no-JS page of currencies
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    # The focus goes back to the island's control that took over from the link.
+    expect(page.locator("header button.currency-picker")).to_be_focused()
+
+
+def test_a_tap_before_the_header_loaded_opens_the_menu_on_a_phone(new_page, server_url):
+    page = new_page(width=375, has_touch=True, is_mobile=True)
+    page.goto(f"{server_url}/de/")
+    page.locator("header .menu-button summary").tap()
+    sheet = page.locator("dialog[open]")
+    expect(sheet.get_by_role("link", name=translate("nav.hotels", "de"))).to_be_visible()
+    # The server's disclosure did not open under the sheet as well.
+    assert page.locator("header details[open]").count() == 0
+
+
+def test_the_keyboard_focus_stays_where_it_was_when_the_header_loads(new_page, server_url):
+    page = new_page()
+    page.goto(f"{server_url}/de/hotels")
+    language = page.locator("header .language-picker")
+    tab_to(page, language)  # the link at first; the island's button once the header has loaded
+    expect(page.locator('header button.language-picker[aria-haspopup="dialog"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("dialog[open] .sheet__title")).to_have_text(
+        translate("language.title", "de")
+    )
+
+
+def test_a_modified_click_before_the_header_loaded_is_left_to_the_browser(new_page, server_url):
+    page = new_page()
+    page.goto(f"{server_url}/hotels")
+    with page.context.expect_page() as opened:
+        page.locator("header a.language-picker").click(modifiers=["Control"])
+    assert "/choose/language" in opened.value.url
+    assert page.locator("dialog[open]").count() == 0
+
+
+def test_a_stored_area_unit_is_shown_without_waiting_for_the_visitor(new_page, server_url):
+    page = new_page()
+    check_in = today() + timedelta(days=30)
+    url = (
+        f"{server_url}/hotels/spain/barcelona/metropole-sands?check_in={check_in}"
+        f"&check_out={check_in + timedelta(days=2)}&guests=2"
+    )
+    page.goto(f"{server_url}/terms-of-use")
+    page.evaluate("() => localStorage.setItem('unit', JSON.stringify('f'))")
+    page.goto(url)
+    area = page.locator(".room-card [data-area-m]").first
+    feet = round(int(area.get_attribute("data-area-m")) / 0.09290304)
+    expect(area).to_have_text(re.compile(rf"^{feet}\b"))  # no pointer has moved
+    expect(page.locator('[data-island="UnitToggle"] button')).to_have_attribute("data-unit", "f")
+
+
+def test_a_click_held_for_an_island_whose_props_are_refused_does_what_the_link_does(
+    new_page, server_url
+):
+    from tests.e2e.test_island_props import _break_header_props
+
+    page = new_page()
+
+    def corrupt(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=_break_header_props(response.text(), mobile="x"))
+
+    page.route(f"{server_url}/hotels", corrupt)
+    page.goto(f"{server_url}/hotels")
+    page.locator("header a.language-picker").click()
+    page.wait_for_url(f"{server_url}/choose/language?next=*")
+    expect(page.locator("main .language-list")).to_be_visible()
