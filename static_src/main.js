@@ -14,7 +14,8 @@
  * (a choice other than the default the server draws, such as the area unit in ft²). `data-load="visible"` (a map) loads
  * when it comes near the viewport. Until then its server markup works alone. A plain click on an
  * element with `data-action` in an island that is not mounted yet is held (its default
- * prevented) and handed to the island as `resume.action`.
+ * prevented) until the island's first render is on screen, and the island then carries it out
+ * (`resume.takeAction()`).
  * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so. The others
  * mount when the browser is first idle, or at the first touch, whichever comes first.
  */
@@ -84,13 +85,13 @@ function onInteraction(element) {
     started = true;
     for (const type of INTERACTIONS) zone.removeEventListener(type, start);
     mountNow([element]).then((left) => {
+      if (!left.includes(element)) return; // clicks are held until its first render is on screen
       zone.removeEventListener("click", hold);
-      if (held && left.includes(element)) {
+      if (held) {
         // No island after all: the server's control does what it does without JavaScript.
         delete element.dataset.pendingAction;
         held.click();
       }
-      held = null;
     });
   };
   const hold = (event) => {

@@ -27,11 +27,18 @@ export async function mount(elements, { registry, readProps }) {
         refused.push(element);
         return;
       }
-      // What the visitor began before the island arrived (main.js): a held click's action, for
-      // the island to carry on with, and the control that had the focus, which the island's
-      // markup replaces: its successor gets the focus (same `data-focus-key`, else same link).
-      const resume = { action: element.dataset.pendingAction || "" };
-      delete element.dataset.pendingAction;
+      // What the visitor began before the island arrived (main.js): a held click's action, which
+      // the island takes once its first render is on screen (`resume.takeAction()` in an effect:
+      // a click may still be held while React renders), and the control that had the focus,
+      // which the island's markup replaces: its successor gets the focus (same
+      // `data-focus-key`, else the link to the same address).
+      const resume = {
+        takeAction() {
+          const action = element.dataset.pendingAction || "";
+          delete element.dataset.pendingAction;
+          return action;
+        },
+      };
       const focused = element.contains(document.activeElement) ? document.activeElement : null;
       const successor = focused && focusSuccessor(focused);
       // `data-mounted` says the island's markup has replaced the server's (React renders after

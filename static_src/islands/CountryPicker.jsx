@@ -5,7 +5,7 @@
  * island itself loads at the first interaction with the link (footer.html: `load "interaction"`).
  * Props: storefront.islands.props.country_picker_props.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
@@ -24,8 +24,11 @@ export function checkProps(props) {
 export default function CountryPicker(props) {
   const { current, name, list } = props;
   const { t } = props.i18n;
-  // Opened by a click on the server's link before this island loaded (main.js holds it).
-  const [open, setOpen] = useState(props.resume?.action === "open");
+  const [open, setOpen] = useState(false);
+  // Opened by a click on the server's link before this island was on screen (main.js holds it).
+  useEffect(() => {
+    if (props.resume?.takeAction() === "open") setOpen(true);
+  });
   const close = useCallback(() => setOpen(false), []);
 
   return (

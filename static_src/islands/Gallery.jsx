@@ -123,11 +123,11 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
     };
   }, [stripId]);
 
-  // A photo clicked before this code arrived opens now.
+  // A photo clicked before this code was on screen opens now.
   useEffect(() => {
-    const held = /^open:(\d+)$/.exec(resume?.action || "");
+    const held = /^open:(\d+)$/.exec(resume?.takeAction() || "");
     if (held) setViewing(clamp(Number(held[1]), 0, count - 1));
-  }, [resume, count]);
+  });
 
   function step(delta) {
     const target = clamp(index + delta, 0, count - 1);

@@ -5,7 +5,7 @@
  * fallback in templates/includes/header.html, so mounting moves nothing. For anonymous visitors
  * the island loads at the first pointer, touch or focus in the header; a click on one of the
  * server's controls before then (`data-action`: menu, currency, language, theme, login) is held
- * by main.js and carried out here once mounted (`resume.action`).
+ * by main.js and carried out here once mounted (`resume.takeAction()`).
  * Props: storefront.islands.props.header_props, checked by checkProps below before mounting.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -191,11 +191,9 @@ export default function Header(props) {
     }
   }
 
-  // The control the visitor clicked on the server's header before this island loaded.
-  const held = useRef(props.resume?.action || "");
+  // The control the visitor clicked on the server's header before this island was on screen.
   useEffect(() => {
-    const action = held.current;
-    held.current = "";
+    const action = props.resume?.takeAction() || "";
     if (action === "theme") cycleMode();
     else if (action === "login" && loginLink && !auth.modal) window.location.assign(loginLink.href);
     else if (["menu", "currency", "language", "login"].includes(action)) setDialog(action);

@@ -6,7 +6,7 @@
  * toggle with the default unit (templates/includes/unit_toggle.html); the island loads on the
  * first interaction, or at idle when the browser holds a stored unit (`stored "unit"`).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { readLocal, toggleUnit, writeLocal } from "../state.js";
 import { formatArea } from "../format.js";
 import { checkShape } from "./shape.js";
@@ -46,12 +46,9 @@ export default function UnitToggle(props) {
     setUnit(next);
   }
 
-  // A click on the server's toggle before this island loaded (main.js holds it): carry it out.
-  const held = useRef(props.resume?.action === "toggle");
+  // A click on the server's toggle before this island was on screen (main.js holds it).
   useEffect(() => {
-    if (!held.current) return;
-    held.current = false;
-    toggle();
+    if (props.resume?.takeAction() === "toggle") toggle();
   });
 
   return (

@@ -40,7 +40,7 @@ def test_offline_and_online_banners_with_the_spec_timings(new_page, server_url):
 
 def test_a_blocked_island_chunk_reloads_exactly_once(new_page, server_url):
     page = new_page()
-    page.route(re.compile(r".*/islands/chunks/Header-.*\.js"), lambda route: route.abort())
+    page.route(re.compile(r".*/islands/chunks/SearchBox-.*\.js"), lambda route: route.abort())
     loads = []
     page.on("load", lambda _page: loads.append(1))
     page.goto(f"{server_url}/")

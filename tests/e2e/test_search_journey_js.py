@@ -31,7 +31,9 @@ def open_filters(page, width):
 
 
 def currency_dialog(page):
-    page.locator("header button.currency-picker").click()
+    # The header's control: its island's button, or the server's link if the island has not
+    # loaded yet (the click is held for it).
+    page.locator("header .currency-picker").click()
     dialog = page.locator("dialog[open]")
     dialog.locator("[data-currency]").first.wait_for()
     return dialog
