@@ -165,3 +165,14 @@ def _demo_rows(django_db_setup, django_db_blocker):
 def demo_data(_demo_rows, provider, db):
     """The sandbox's demo rows (loaded once per session; each test's own changes roll back).
     Tests without this fixture see them too: ask for it to say that a test relies on them."""
+
+
+@pytest.fixture
+def traveller_client(client, demo_data):
+    """The test client logged in as the demo traveller (through the login form)."""
+    from storefront.sandbox.demo import DEMO_PASSWORD
+
+    data = {"action": "login", "mode": "login", "email": "traveller@example.com"}
+    response = client.post("/login", {**data, "password": DEMO_PASSWORD})
+    assert response.status_code == 302, response.status_code
+    return client

@@ -8,7 +8,6 @@ import pytest
 
 from storefront.brands.defaults import default_brand
 from storefront.chrome import selectors
-from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.web.session_user import SessionUser
 
 TRAVELLER = SessionUser(name="Tess Traveller")
@@ -146,16 +145,8 @@ def test_hebrew_footer_lists_five_city_pages(client):
     assert "hotels-israel" in footer
 
 
-def test_mobile_menu_button_or_back_button(client, demo_data):
-    client.post(
-        "/login",
-        {
-            "action": "login",
-            "mode": "login",
-            "email": "traveller@example.com",
-            "password": DEMO_PASSWORD,
-        },
-    )
+def test_mobile_menu_button_or_back_button(traveller_client):
+    client = traveller_client
     for path in ("/", "/hotels", "/hotels/israel", "/account/reservations"):
         html = client.get(path).content.decode()
         assert "menu-button" in html and "back-button" not in html, path

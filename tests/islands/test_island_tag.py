@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.test import Client
 
 from storefront.islands.props import BUILDERS
 from tests.islands.helpers import islands as _islands
@@ -135,12 +136,10 @@ def _island_tags(html):
     return {name: tag for tag, name in re.findall(r'(<\w+ data-island="(\w+)"[^>]*>)', html)}
 
 
-def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(client, demo_data):
+def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(traveller_client):
     """The header (anonymous), the footer's country and unit controls wait for the visitor; the
     search box mounts at idle. Their server controls carry what a held click asks for."""
-    from storefront.sandbox.demo import DEMO_PASSWORD
-
-    html = client.get("/de/").content.decode()
+    html = Client().get("/de/").content.decode()  # anonymous
     tags = _island_tags(html)
     assert 'data-load="interaction"' in tags["Header"]
     assert 'data-load="interaction"' in tags["CountryPicker"]
@@ -156,16 +155,7 @@ def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(client,
     )
     assert '<span aria-hidden="true" class="unit-toggle__on">m²</span>' in html
 
-    client.post(
-        "/login",
-        {
-            "action": "login",
-            "mode": "login",
-            "email": "traveller@example.com",
-            "password": DEMO_PASSWORD,
-        },
-    )
-    tags = _island_tags(client.get("/de/").content.decode())
+    tags = _island_tags(traveller_client.get("/de/").content.decode())
     assert "data-load" not in tags["Header"]  # logged in: at idle, to move saved things over
 
 
