@@ -23,6 +23,7 @@ import { loadCatalog } from "./catalogs.js";
 import { registry } from "./islands/registry.js";
 import { armLeadPopup } from "./lead.js";
 import { onChunkFailure, startLivingParts } from "./living.js";
+import { plainClick, successorSelector } from "./handoff.js";
 import { DEFAULTS, readLocal } from "./state.js";
 
 /** The island's props; throws (mount.js reports it) when its props block is missing or no object. */
@@ -96,8 +97,7 @@ function onInteraction(element) {
   };
   const hold = (event) => {
     const action = event.target.closest("[data-action]");
-    if (!action || element.dataset.mounted) return;
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // a new tab
+    if (!action || element.dataset.mounted || !plainClick(event)) return; // a new tab: the browser's
     event.preventDefault();
     held = action;
     element.dataset.pendingAction = action.dataset.action;
@@ -105,6 +105,24 @@ function onInteraction(element) {
   };
   for (const type of INTERACTIONS) zone.addEventListener(type, start, { passive: true });
   zone.addEventListener("click", hold);
+
+  // A press that began on a server control and ends after the island replaced it gets no click
+  // from the browser (the pressed element left the page): the island's control gets it.
+  let pressed = null;
+  const press = (event) => {
+    const action = event.target.closest("[data-action]");
+    pressed = action && !element.dataset.mounted && plainClick(event) ? action : null;
+  };
+  const release = (event) => {
+    const control = pressed;
+    pressed = null;
+    if (!control || control.isConnected || !element.dataset.mounted) return;
+    const selector = successorSelector(control);
+    const successor = selector && element.querySelector(selector);
+    if (successor?.contains(document.elementFromPoint(event.clientX, event.clientY))) successor.click();
+  };
+  zone.addEventListener("pointerdown", press, { capture: true, passive: true });
+  document.addEventListener("pointerup", release, { capture: true, passive: true });
 }
 
 function whenVisible(elements) {

@@ -7,6 +7,7 @@
  */
 import { createElement, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
+import { successorSelector } from "./handoff.js";
 import { initI18n } from "./i18n.js";
 
 /** Mounts `elements`; resolves to those whose props were refused (their server markup stays). */
@@ -40,7 +41,7 @@ export async function mount(elements, { registry, readProps }) {
         },
       };
       const focused = element.contains(document.activeElement) ? document.activeElement : null;
-      const successor = focused && focusSuccessor(focused);
+      const successor = focused && successorSelector(focused);
       // `data-mounted` says the island's markup has replaced the server's (React renders after
       // this task, so it is set once the first render is committed, not when it is scheduled).
       // A transition: React renders in slices and yields to the browser between them, so
@@ -52,18 +53,6 @@ export async function mount(elements, { registry, readProps }) {
     }),
   );
   return refused;
-}
-
-/**
- * A selector for the element of the island's own markup that takes over from `focused`, an
- * element of the server's markup: the one with its `data-focus-key`, else the link to the same
- * address; null when none can be told.
- */
-function focusSuccessor(focused) {
-  const key = focused.closest("[data-focus-key]")?.dataset.focusKey;
-  if (key) return `[data-focus-key="${CSS.escape(key)}"]`;
-  const href = focused.closest("a[href]")?.getAttribute("href");
-  return href ? `a[href="${CSS.escape(href)}"]` : null;
 }
 
 /**

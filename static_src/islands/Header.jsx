@@ -14,6 +14,7 @@ import NavLink from "./NavLink.jsx";
 import ThemeToggle, { themeShapeOk, useColorMode } from "./ThemeToggle.jsx";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
+import { plainClick } from "../handoff.js";
 import { moveSearchesToAccount, moveFavoritesToAccount } from "../state.js";
 
 const loadMenu = () => import("./dialogs/MenuSheet.jsx");
@@ -40,11 +41,6 @@ export function checkProps(props) {
     searchesMerge: props.searchesMerge === null || typeof props.searchesMerge === "string",
     favoritesMerge: props.favoritesMerge === null || typeof props.favoritesMerge === "string",
   });
-}
-
-/** A plain click (no modifier, main button): the island may handle it in place. */
-function plainClick(event) {
-  return event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 }
 
 function Logo({ homeUrl, logo, brandName, t }) {

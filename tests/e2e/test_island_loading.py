@@ -71,6 +71,32 @@ def test_a_tap_before_the_header_loaded_opens_the_menu_on_a_phone(new_page, serv
     assert page.locator("header details[open]").count() == 0
 
 
+@pytest.mark.parametrize(
+    "control,title", [("currency-picker", "currency.title"), ("language-picker", "language.title")]
+)
+def test_a_press_the_header_took_over_midway_still_opens_the_dialog(
+    new_page, server_url, control, title
+):
+    """The browser sends no click when the pressed element leaves the page before the button is
+    released; the island's control that replaced it gets the click instead."""
+    page = new_page()
+    waiting = []
+    page.route(re.compile(r".*/islands/chunks/Header-.*\.js"), lambda route: waiting.append(route))
+    page.goto(f"{server_url}/hotels")
+    box = page.locator(f"header a.{control}").bounding_box()
+    with page.expect_request(re.compile(r".*/islands/chunks/Header-.*\.js")):
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()  # the button goes down on the server's link; then the island arrives
+    assert page.locator('[data-island="Header"][data-mounted]').count() == 0
+    assert waiting, "the header's code was not held"
+    waiting[0].continue_()
+    page.locator('[data-island="Header"][data-mounted="true"]').wait_for(state="attached")
+    assert page.locator(f"header a.{control}").count() == 0  # replaced under the pressed button
+    page.mouse.up()
+    expect(page.locator("dialog[open] .sheet__title")).to_have_text(translate(title, "en"))
+    assert page.url == f"{server_url}/hotels"
+
+
 def test_the_keyboard_focus_stays_where_it_was_when_the_header_loads(new_page, server_url):
     page = new_page()
     page.goto(f"{server_url}/de/hotels")
