@@ -148,6 +148,25 @@ def pytest_configure(config):
     override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
 
 
+# What a test costs, roughly, in units of a plain test: one that starts a cluster of processes,
+# one that drives the browser. Only the order of modules depends on it (below).
+CLUSTER_COST, BROWSER_COST = 40, 8
+
+
+def pytest_collection_modifyitems(items):
+    """The costliest modules first. ``make test`` hands whole modules to the workers
+    (``--dist loadfile``) in this order; when the long ones came late, one worker ran the last of
+    them alone while the other had nothing left (the 39-locale islands module is five minutes).
+    Within a module the order stays as written."""
+    costs = {}
+    for item in items:
+        path = str(item.fspath)
+        fixtures = item.fixturenames
+        cost = CLUSTER_COST if "cluster" in fixtures else BROWSER_COST if "/e2e/" in path else 1
+        costs[path] = costs.get(path, 0) + cost
+    items.sort(key=lambda item: (-costs[str(item.fspath)], str(item.fspath)))
+
+
 @pytest.fixture(scope="session")
 def _demo_rows(django_db_setup, django_db_blocker):
     """The demo brands and users, written once for the whole session."""
