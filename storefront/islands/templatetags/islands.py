@@ -56,7 +56,8 @@ def island(parser, token):
     element ``zone`` names), to its coming into view, or (the lead popup) to its timer
     (static_src/main.js); a variable may choose (its value "" mounts at idle, as no ``load``).
     ``stored`` (with ``load "interaction"``) names the browser-storage key of a choice the
-    server cannot render: when the browser has stored it, the island mounts at idle to show it."""
+    server cannot render: when the browser holds a value other than the default the server
+    drew, the island mounts at idle to show it."""
     bits = token.split_contents()
     raw = dict(zip(bits[2::2], bits[3::2], strict=False))
     pairs = {key: value.strip("\"'") for key, value in raw.items()}
