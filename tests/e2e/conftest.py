@@ -37,16 +37,44 @@ def browser():
         browser.close()
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test (``item.report_call``) for fixtures to read."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture
-def new_page(browser):
-    """Open pages in fresh contexts: ``new_page(width=375, color_scheme="dark", ...)``."""
-    contexts = []
+def new_page(browser, request):
+    """Open pages in fresh contexts: ``new_page(width=375, color_scheme="dark", ...)``. When the
+    test fails, what each page showed at the end is printed with the failure: its address, the
+    dialogs open, which islands mounted, and the console errors it logged (a failure seen once
+    under load can then be read, not guessed)."""
+    contexts, notes = [], []
 
     def open_page(*, width=1280, height=900, **options):
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        errors = []
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        notes.append((page, errors))
+        return page
 
     yield open_page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        for page, errors in notes:
+            print(f"page {page.url}: console errors {errors}")
+            if not page.is_closed():
+                print("  " + page.evaluate(PAGE_STATE))
     for context in contexts:
         context.close()
+
+
+PAGE_STATE = """() => `dialogs open: ${[...document.querySelectorAll("dialog[open]")]
+  .map((d) => d.getAttribute("aria-labelledby") || d.className)}; islands: ${
+  [...document.querySelectorAll("[data-island]")].map((i) =>
+    `${i.dataset.island}${i.dataset.mounted ? "" : " (not mounted)"}`)}`"""
