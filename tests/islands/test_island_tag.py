@@ -1,10 +1,13 @@
 """{% island %}: fallback markup plus json_script props built by the island's Python builder."""
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
 
+from storefront.i18n.catalog import translate
+from storefront.i18n.locales import LOCALES
 from storefront.islands.props import BUILDERS
 from tests.islands.helpers import islands as _islands
 from tests.islands.helpers import props_by_id as _props
@@ -170,3 +173,20 @@ def test_an_island_load_mode_from_a_variable_is_checked(rf):
     assert "data-load" not in template.render(Context({"request": request, "mode": ""}))
     with pytest.raises(TemplateSyntaxError, match="'soon'"):
         template.render(Context({"request": request, "mode": "soon"}))
+
+
+@pytest.mark.parametrize("code", sorted(LOCALES))
+def test_the_server_drawn_unit_toggle_speaks_every_locale_with_the_provider_down(client, code):
+    """No provider answers here (tests/conftest.py). The toggle the island takes over is the
+    server's, in the locale's words on both sides, before any script runs."""
+    html = client.get(f"{LOCALES[code].prefix}/").content.decode()
+    button = re.search(r'<button type="button" class="chip unit-toggle"[^>]*>.*?</button>', html)
+    assert button, code
+    title = unescape(re.search(r'title="([^"]+)"', button.group(0)).group(1))
+    current, following = translate("unit.m", code), translate("unit.f", code)
+    assert title == translate("unit.switch_to", code, current=current, next=following)
+    shown = [
+        unescape(text) for text in re.findall(r'aria-hidden="true"[^>]*>([^<]*)<', button.group(0))
+    ]
+    assert shown == [translate("unit.short_m", code), "/", translate("unit.short_f", code)]
+    assert "unit." not in title and "unit." not in "".join(shown)
