@@ -43,18 +43,23 @@ function readProps(element) {
 }
 
 /**
- * Asks at once for every module a mount needs: the islands' code, the page's catalog and React
- * (through mount.js). Imported one after another they were six round trips deep (main, its
+ * Asks at once for every module a mount needs: the islands' code, React (through mount.js), and
+ * the page's catalog with i18next unless every island brought its first words (./words.js). Imported one after another they were six round trips deep (main, its
  * chunks, mount, i18next, the catalog, the islands, their chunks); side by side, three.
  * A failure here is reported where the mount awaits the same module.
  */
 function fetchAhead(elements) {
   const locale = document.documentElement.dataset.locale || "en";
-  const early = [
-    loadCatalog(locale),
-    import("./i18n.js"),
-    ...elements.map((element) => registry[element.dataset.island]()),
-  ];
+  const words = (element) => {
+    try {
+      return Boolean(readProps(element).words);
+    } catch {
+      return false;
+    }
+  };
+  // Islands sent their first words (./words.js) need neither i18next nor the catalog yet.
+  const speaking = elements.every(words) ? [] : [loadCatalog(locale), import("./i18n.js")];
+  const early = [...speaking, ...elements.map((element) => registry[element.dataset.island]())];
   for (const promise of early) promise.catch(() => {});
 }
 

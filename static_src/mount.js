@@ -1,5 +1,6 @@
 /**
- * Loaded by main.js only when the page has islands: React, the page's catalog, and the mount.
+ * Loaded by main.js only when the page has islands: React and the mount. i18next and the page's
+ * catalog load only for an island whose props carry no first words (./words.js).
  *
  * An island's props are checked (its module's `checkProps`) before React touches the element:
  * props that differ from what the island expects leave the server's markup, which works without
@@ -8,11 +9,14 @@
 import { createElement, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { successorSelector } from "./handoff.js";
-import { initI18n } from "./i18n.js";
+import { firstWords } from "./words.js";
+
+/** The page's i18next instance, loaded only for an island that did not get its first words. */
+const fullI18n = (locale) => import("./i18n.js").then(({ initI18n }) => initI18n(locale));
 
 /** Mounts `elements`; resolves to those whose props were refused (their server markup stays). */
 export async function mount(elements, { registry, readProps }) {
-  const i18n = await initI18n(document.documentElement.dataset.locale || "en");
+  const locale = document.documentElement.dataset.locale || "en";
   const refused = [];
   await Promise.all(
     elements.map(async (element) => {
@@ -28,6 +32,8 @@ export async function mount(elements, { registry, readProps }) {
         refused.push(element);
         return;
       }
+      // An island sent its first words (./words.js) renders without i18next and the catalog.
+      const i18n = props.words ? firstWords(props.words, locale) : await fullI18n(locale);
       // What the visitor began before the island arrived (main.js): a held click's action, which
       // the island takes once its first render is on screen (`resume.takeAction()` in an effect:
       // a click may still be held while React renders), and the control that had the focus,

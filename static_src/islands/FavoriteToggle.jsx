@@ -5,6 +5,7 @@
  * the storage event); a logged-in traveller's are the account's (`endpoint`, search/favorites.py),
  * and a refused or failed call puts the toggle back. Every toggle of the same hotel on the page
  * follows (`storefront:favorite` event); /favorites listens to it too (Favorites.jsx).
+ * Everything it says comes with its props (`words`, ../words.js): a page of cards loads no i18next.
  *
  * Props: storefront.islands.props.favorite_toggle_props.
  */
@@ -23,6 +24,7 @@ export function checkProps(props) {
     name: typeof props.name === "string",
     on: props.on === null || typeof props.on === "boolean",
     endpoint: typeof props.endpoint === "string" && (props.on === null || props.endpoint !== ""),
+    words: Boolean(props.words) && typeof props.words === "object" && Object.values(props.words).every((w) => typeof w === "string"),
   });
 }
 

@@ -4,9 +4,11 @@
  * instant. With `list` (a URL: the per-locale countries, currencies or languages, storefront/chrome/views.py)
  * the dialog's data loads beside its code and reaches it as `choices`; pages do not carry these
  * lists. A chunk or list that fails to load takes the living parts' one-reload-per-minute path.
+ * Opened from an island that rendered with its first words, it waits for i18next too (`t.ready()`).
  */
 import { useEffect, useState } from "react";
 import { onChunkFailure } from "../living.js";
+import { whenSpoken } from "../words.js";
 
 const lists = new Map(); // URL -> Promise of its JSON, shared by every dialog of the page
 
@@ -28,7 +30,8 @@ export default function LazyDialog({ load, list, open, onClose, ...props }) {
   useEffect(() => {
     if (!open || loaded) return undefined;
     let live = true;
-    Promise.all([load(), list ? loadList(list) : null]).then(
+    // An island that rendered with its first words (../words.js) loads i18next with the dialog.
+    Promise.all([load(), list ? loadList(list) : null, whenSpoken(props.t)]).then(
       ([module, choices]) => live && setLoaded({ Component: module.default, choices }),
       (error) => {
         console.error(error);
@@ -39,7 +42,7 @@ export default function LazyDialog({ load, list, open, onClose, ...props }) {
     return () => {
       live = false;
     };
-  }, [open, loaded, load, list, onClose]);
+  }, [open, loaded, load, list, onClose, props.t]);
 
   if (!loaded) return null;
   const { Component, choices } = loaded;

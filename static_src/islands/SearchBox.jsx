@@ -5,6 +5,8 @@
  * rooms/adults/children/age and is never redirected). On submit an anonymous visitor's search is
  * saved (state.js `searches`) for the combobox's "Recent searches", then the form is sent as a
  * plain GET; a logged-in traveller's recent searches come from the account (props.recent).
+ * It mounts at idle with its first words (props.words, ../words.js): i18next and the catalog load
+ * with the combobox or the first dialog.
  * Props: storefront.islands.props.search_box_props.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
@@ -14,6 +16,7 @@ import { onChunkFailure } from "../living.js";
 import { checkShape } from "./shape.js";
 import { addSearch, readLocal, visibleSearches, writeLocal } from "../state.js";
 import { agesComplete, bookingWindow, datesError, isIso, localToday, parseGuests } from "../stay.js";
+import { whenSpoken } from "../words.js";
 
 const loadCombobox = () => import("./DestinationCombobox.jsx");
 
@@ -22,15 +25,15 @@ const loadCombobox = () => import("./DestinationCombobox.jsx");
  * role) as DestinationCombobox renders, which loads on the first pointer over the field or
  * focus in it and then takes over with the focus and the text typed so far.
  */
-function useCombobox() {
+function useCombobox(t) {
   const [Combobox, setCombobox] = useState(null);
   const asked = useRef(false);
   const start = useRef({ focused: false, key: null }); // an arrow pressed before it arrived
   const want = useCallback(() => {
     if (asked.current) return;
     asked.current = true;
-    loadCombobox().then(
-      (module) => {
+    Promise.all([loadCombobox(), whenSpoken(t)]).then(
+      ([module]) => {
         start.current.focused = document.activeElement?.id === "search-destination";
         setCombobox(() => module.default);
       },
@@ -39,7 +42,7 @@ function useCombobox() {
         onChunkFailure(); // the plain field goes on working: the form still submits its text
       },
     );
-  }, []);
+  }, [t]);
   const onKeyDown = useCallback((event) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
@@ -65,6 +68,7 @@ export function checkProps(props) {
     kept: Array.isArray(props.kept) && props.kept.every((pair) => Array.isArray(pair) && pair.length === 2),
     errors: Boolean(props.errors) && typeof props.errors === "object" && !Array.isArray(props.errors),
     recent: props.recent === null || (Array.isArray(props.recent) && props.recent.every((s) => typeof s?.router === "string")),
+    words: Boolean(props.words) && typeof props.words === "object" && Object.values(props.words).every(text),
   });
 }
 
@@ -81,7 +85,7 @@ export default function SearchBox(props) {
   const [rooms, setRooms] = useState(() => parseGuests(props.guests));
   const [errors, setErrors] = useState(props.errors);
   const [pickerOpen, setPickerOpen] = useState(null); // null, "check_in" or "check_out"
-  const [Combobox, wantCombobox, comboboxStart, plainKeyDown] = useCombobox();
+  const [Combobox, wantCombobox, comboboxStart, plainKeyDown] = useCombobox(t);
   const closePicker = useCallback(() => setPickerOpen(null), []);
   // A logged-in traveller's searches are the account's (props.recent, newest first); an
   // anonymous visitor's are this browser's.

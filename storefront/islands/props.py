@@ -2,7 +2,10 @@
 
 A builder gets the request and the template context (the chrome's values, built once per page
 by ``storefront.chrome.context_processors.chrome``) and returns JSON-ready data. Labels travel as
-catalog keys: the islands translate them with i18next from the page's one catalog. Each island
+catalog keys: the islands translate them with i18next from the page's one catalog, except that an
+island mounted before the visitor acts may get its first render's messages resolved here
+(``words``, read by static_src/words.js), so that i18next and the catalog load only with what
+opens later. Each island
 module exports ``checkProps``, which static_src/mount.js runs before mounting: props that differ
 leave the server's fallback markup in place, and one console error names the island and fields.
 """
@@ -11,10 +14,20 @@ from django.urls import reverse
 
 from storefront.brands.templatetags.brands import brand_asset
 from storefront.chrome.preferences import COLOR_MODE_KEY, COLOR_MODES, color_mode
+from storefront.i18n.catalog import messages, translate
 from storefront.web.links import external_url, page_url
 
 # Pages whose own content is the login form: their login link is not a modal.
 LOGIN_PAGES = ("login", "sso")
+
+
+def first_words(code: str, keys, counted=(), **params) -> dict[str, str]:
+    """Messages resolved for static_src/words.js: ``key`` for each of ``keys`` (its placeholders
+    filled from ``params``) and ``key#count`` for each ``(key, count)`` of ``counted`` (the plural
+    form the count takes in locale ``code``)."""
+    words = {key: translate(key, code, **params) for key in keys}
+    words.update({f"{key}#{count}": translate(key, code, count=count) for key, count in counted})
+    return words
 
 
 def _links(links) -> list[dict]:
@@ -58,18 +71,25 @@ def country_picker_props(request, context) -> dict:
     }
 
 
+FAVORITE_WORDS = ("favorites.toggle", "favorites.saved", "favorites.removed", "auth.network_error")
+
+
 def favorite_toggle_props(request, context) -> dict:
     """Read by static_src/islands/FavoriteToggle.jsx: the hotel of the card being rendered (or
     of the hotel page), and for a logged-in traveller whether it is kept (``favorite_ids``, set
-    by the page's view) and where to say so; ``on`` None: the browser keeps the favorites."""
+    by the page's view) and where to say so; ``on`` None: the browser keeps the favorites. Its
+    ``words`` are everything it says (no i18next on a page of cards)."""
     card = context.get("card")
     hotel = card["hotel"] if card else context["hotel"]
     ids = context.get("favorite_ids")
+    code = context["locale"].code
     return {
         "hotel": hotel.id,
         "name": hotel.name,
         "on": None if ids is None else hotel.id in ids,
         "endpoint": reverse("toggle-favorite") if ids is not None else "",
+        # All it says: its name and the toasts, for this hotel (static_src/words.js).
+        "words": first_words(code, FAVORITE_WORDS, hotel=hotel.name),
     }
 
 
@@ -129,6 +149,34 @@ def header_props(request, context) -> dict:
     }
 
 
+# What the search box's first render and its own checks can show (static_src/islands/SearchBox.jsx):
+# its labels and every search error; the guests summary is added for the box's guests.
+SEARCH_BOX_WORDS = (
+    "search.title",
+    "search.destination",
+    "search.destination_placeholder",
+    "search.check_in",
+    "search.check_out",
+    "search.guests",
+    "search.submit",
+)
+
+
+def _search_box_words(code: str, search, guests_error: bool) -> dict[str, str]:
+    """The search box's first words: its labels, every ``search.errors.*`` message, and the
+    guests summary of the guests it starts with (two adults in one room when they were refused,
+    as static_src/stay.js ``parseGuests`` falls back)."""
+    if guests_error or search is None:
+        adults, children, rooms = 2, 0, 1
+    else:
+        adults, children, rooms = search.adults, search.children, len(search.rooms)
+    counted = [("guests.adults", adults)]
+    counted += [("guests.children", children)] if children else []
+    counted += [("guests.rooms", rooms)] if rooms > 1 else []
+    errors = [key for key in messages(code) if key.startswith("search.errors.")]
+    return first_words(code, (*SEARCH_BOX_WORDS, *errors), counted)
+
+
 def search_box_props(request, context) -> dict:
     """Read by static_src/islands/SearchBox.jsx. The form's values are the ones the no-JS form
     shows: ``search_form``, set by ``{% search_form_values as search_form %}`` just before the
@@ -152,6 +200,7 @@ def search_box_props(request, context) -> dict:
         "locale": context["locale"].code,
         # The account's saved searches when logged in (None: the browser's own, state.js).
         "recent": form.get("recent"),
+        "words": _search_box_words(context["locale"].code, search, "guests" in errors),
     }
 
 

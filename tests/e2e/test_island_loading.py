@@ -45,6 +45,32 @@ def test_the_home_page_mounts_its_search_box_at_idle(new_page, server_url):
     assert page.locator('[data-island="Header"][data-mounted]').count() == 0
 
 
+@pytest.mark.parametrize("locale", ["en", "he", "ja"])
+def test_the_search_box_speaks_before_i18next_loads_which_comes_with_its_dialogs(
+    new_page, server_url, locale
+):
+    """Its first words come with its props, as do the hearts': no i18next and no catalog until a
+    dialog opens."""
+    prefix = "" if locale == "en" else f"/{locale}"
+    page = new_page(width=375)
+    page.goto(f"{server_url}{prefix}/hotels/spain?guests=2-5,1")  # a search box and hearts
+    expect(page.locator('[data-island="SearchBox"][data-mounted="true"]')).to_have_count(1)
+    loaded = _scripts(page)
+    assert not [name for name in loaded if name.startswith(("i18n-", f"{locale}-"))], loaded
+    summary = ", ".join(
+        translate(key, locale, count=count)
+        for key, count in (("guests.adults", 3), ("guests.children", 1), ("guests.rooms", 2))
+    )
+    expect(page.locator("#search-guests")).to_have_text(summary)
+    expect(page.locator(".search-form__submit")).to_have_text(translate("search.submit", locale))
+    page.locator("#search-guests").click()
+    title = page.locator("dialog[open] .sheet__title")
+    expect(title).to_have_text(translate("guests.title", locale))
+    loaded = _scripts(page)
+    assert [name for name in loaded if name.startswith("i18n-")], loaded
+    assert [name for name in loaded if name.startswith(f"{locale}-")], loaded
+
+
 @pytest.mark.parametrize("locale", ["en", "he"])
 def test_a_click_before_the_header_loaded_opens_its_dialog_in_place(new_page, server_url, locale):
     page = new_page()

@@ -9,6 +9,7 @@ from django.test import Client
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.islands.props import BUILDERS
+from tests.islands.helpers import island_props
 from tests.islands.helpers import islands as _islands
 from tests.islands.helpers import props_by_id as _props
 
@@ -190,3 +191,32 @@ def test_the_server_drawn_unit_toggle_speaks_every_locale_with_the_provider_down
     ]
     assert shown == [translate("unit.short_m", code), "/", translate("unit.short_f", code)]
     assert "unit." not in title and "unit." not in "".join(shown)
+
+
+@pytest.mark.parametrize("code", sorted(LOCALES))
+def test_the_search_box_gets_its_first_words_in_every_locale(client, code):
+    """What the search box shows before i18next loads (static_src/words.js) comes from the
+    locale's catalog: its labels, the guests it starts with, every message its checks give."""
+    html = client.get(f"{LOCALES[code].prefix}/").content.decode()
+    words = island_props(html, "SearchBox")["words"]
+    assert words["search.submit"] == translate("search.submit", code)
+    assert words["search.destination_placeholder"] == translate(
+        "search.destination_placeholder", code
+    )
+    assert words["guests.adults#2"] == translate("guests.adults", code, count=2)  # the default
+    assert words["search.errors.child_ages"] == translate("search.errors.child_ages", code)
+    assert not [text for text in words.values() if re.fullmatch(r"[a-z_]+(\.[a-z_]+)+", text)]
+
+
+def test_the_search_box_words_count_the_guests_it_starts_with(client, provider):
+    html = client.get("/de/hotels/spain?guests=2-5,1").content.decode()
+    words = island_props(html, "SearchBox")["words"]
+    assert words["guests.adults#3"] == translate("guests.adults", "de", count=3)
+    assert words["guests.children#1"] == translate("guests.children", "de", count=1)
+    assert words["guests.rooms#2"] == translate("guests.rooms", "de", count=2)
+    hearts = island_props(html, "FavoriteToggle", every=True)
+    assert hearts and all(
+        heart["words"]["favorites.toggle"]
+        == translate("favorites.toggle", "de", hotel=heart["name"])
+        for heart in hearts
+    )
