@@ -5,10 +5,11 @@
  * island itself loads at the first interaction with the link (footer.html: `load "interaction"`).
  * Props: storefront.islands.props.country_picker_props.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
+import { useHeldAction } from "./useHeldAction.js";
 
 const loadCountries = () => import("./dialogs/CountryDialog.jsx");
 
@@ -26,9 +27,7 @@ export default function CountryPicker(props) {
   const { t } = props.i18n;
   const [open, setOpen] = useState(false);
   // Opened by a click on the server's link before this island was on screen (main.js holds it).
-  useEffect(() => {
-    if (props.resume?.takeAction() === "open") setOpen(true);
-  });
+  useHeldAction(props.resume, (action) => action === "open" && setOpen(true));
   const close = useCallback(() => setOpen(false), []);
 
   return (

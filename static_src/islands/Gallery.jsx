@@ -17,6 +17,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
+import { useHeldAction } from "./useHeldAction.js";
 
 const SWIPE = 50; // px a finger must travel sideways to change photo
 const MAX_ZOOM = 4;
@@ -124,8 +125,8 @@ export default function Gallery({ title, strip: stripId, photos, i18n, resume })
   }, [stripId]);
 
   // A photo clicked before this code was on screen opens now.
-  useEffect(() => {
-    const held = /^open:(\d+)$/.exec(resume?.takeAction() || "");
+  useHeldAction(resume, (action) => {
+    const held = /^open:(\d+)$/.exec(action);
     if (held) setViewing(clamp(Number(held[1]), 0, count - 1));
   });
 

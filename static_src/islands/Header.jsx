@@ -16,6 +16,7 @@ import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
 import { plainClick } from "../handoff.js";
 import { moveSearchesToAccount, moveFavoritesToAccount } from "../state.js";
+import { useHeldAction } from "./useHeldAction.js";
 
 const loadMenu = () => import("./dialogs/MenuSheet.jsx");
 const loadCurrency = () => import("./dialogs/CurrencyDialog.jsx");
@@ -188,8 +189,7 @@ export default function Header(props) {
   }
 
   // The control the visitor clicked on the server's header before this island was on screen.
-  useEffect(() => {
-    const action = props.resume?.takeAction() || "";
+  useHeldAction(props.resume, (action) => {
     if (action === "theme") cycleMode();
     else if (action === "login" && loginLink && !auth.modal) window.location.assign(loginLink.href);
     else if (["menu", "currency", "language", "login"].includes(action)) setDialog(action);

@@ -10,6 +10,7 @@ import { useEffect, useState } from "react";
 import { readLocal, toggleUnit, writeLocal } from "../state.js";
 import { formatArea } from "../format.js";
 import { checkShape } from "./shape.js";
+import { useHeldAction } from "./useHeldAction.js";
 
 /** Run by mount.js before mounting (see ./shape.js). */
 export function checkProps(props) {
@@ -47,9 +48,7 @@ export default function UnitToggle(props) {
   }
 
   // A click on the server's toggle before this island was on screen (main.js holds it).
-  useEffect(() => {
-    if (props.resume?.takeAction() === "toggle") toggle();
-  });
+  useHeldAction(props.resume, (action) => action === "toggle" && toggle());
 
   return (
     <button type="button" className="chip unit-toggle" title={label} onClick={toggle} data-unit={unit} data-focus-key="unit">
