@@ -2,7 +2,8 @@
  * The dates of a page that shows prices once it has them (a hotel's rooms, the favorites):
  * the form of templates/includes/stay_form.html with the search box's date fields and picker
  * (DateFields.jsx) instead of the browser's date inputs. It sends the same GET, keeping what the
- * form keeps (guests, currency, the favorites' ids...). Props: stay_dates_props.
+ * form keeps (guests, currency, the favorites' ids...). It mounts with its first words (../words.js);
+ * i18next loads with the picker. Props: stay_dates_props.
  */
 import { useCallback, useMemo, useState } from "react";
 import { DateButton, StayPicker } from "./DateFields.jsx";
@@ -18,6 +19,7 @@ export function checkProps(props) {
     maxDate: isIso(props.maxDate) && props.maxDate > props.today,
     hidden: Array.isArray(props.hidden) && props.hidden.every((pair) => Array.isArray(pair) && pair.length === 2),
     errors: Boolean(props.errors) && typeof props.errors === "object",
+    words: Boolean(props.words) && typeof props.words === "object" && Object.values(props.words).every((w) => typeof w === "string"),
   });
 }
 

@@ -162,6 +162,11 @@ SEARCH_BOX_WORDS = (
 )
 
 
+def _search_errors(code: str) -> list[str]:
+    """Every message a date or guests check can give (``search.errors.*``)."""
+    return [key for key in messages(code) if key.startswith("search.errors.")]
+
+
 def _search_box_words(code: str, search, guests_error: bool) -> dict[str, str]:
     """The search box's first words: its labels, every ``search.errors.*`` message, and the
     guests summary of the guests it starts with (two adults in one room when they were refused,
@@ -173,8 +178,7 @@ def _search_box_words(code: str, search, guests_error: bool) -> dict[str, str]:
     counted = [("guests.adults", adults)]
     counted += [("guests.children", children)] if children else []
     counted += [("guests.rooms", rooms)] if rooms > 1 else []
-    errors = [key for key in messages(code) if key.startswith("search.errors.")]
-    return first_words(code, (*SEARCH_BOX_WORDS, *errors), counted)
+    return first_words(code, (*SEARCH_BOX_WORDS, *_search_errors(code)), counted)
 
 
 def search_box_props(request, context) -> dict:
@@ -229,7 +233,8 @@ def saved_searches_props(request, context) -> dict:
 def stay_dates_props(request, context) -> dict:
     """Read by static_src/islands/StayDates.jsx: the form of templates/includes/stay_form.html
     (``f`` from ``{% search_form_values %}``, ``stay_prompt``, ``stay_hidden``, the page's
-    ``search`` query for its guests)."""
+    ``search`` query for its guests). All it says comes as its first words (static_src/words.js):
+    the page loads i18next only when the date picker opens."""
     form = context["f"]
     search = context.get("search")
     guests = getattr(search, "guests", "2")
@@ -247,6 +252,16 @@ def stay_dates_props(request, context) -> dict:
             for k, v in dict(form.get("errors") or {}).items()
             if k in ("check_in", "check_out")
         },
+        "words": first_words(
+            context["locale"].code,
+            (
+                context["stay_prompt"],
+                "search.check_in",
+                "search.check_out",
+                "results.see_rooms",
+                *_search_errors(context["locale"].code),
+            ),
+        ),
     }
 
 

@@ -87,6 +87,20 @@ def test_a_click_before_the_header_loaded_opens_its_dialog_in_place(new_page, se
     expect(page.locator("header button.currency-picker")).to_be_focused()
 
 
+def test_a_hotel_pages_dates_speak_before_i18next_loads_which_comes_with_the_picker(
+    new_page, server_url
+):
+    page = new_page(width=375)
+    page.goto(f"{server_url}/he/hotels/spain/barcelona/metropole-sands")
+    form = page.locator('[data-island="StayDates"][data-mounted="true"]')
+    expect(form.locator(".hotel-rooms__prompt")).to_have_text(translate("hotel.choose_dates", "he"))
+    expect(form.locator("button[type=submit]")).to_have_text(translate("results.see_rooms", "he"))
+    assert not [name for name in _scripts(page) if name.startswith(("i18n-", "he-"))]
+    form.locator("#hotel-check-in").click()
+    expect(page.locator("dialog[open] .sheet__title")).to_have_text(translate("picker.title", "he"))
+    assert [name for name in _scripts(page) if name.startswith("i18n-")]
+
+
 def test_a_tap_before_the_header_loaded_opens_the_menu_on_a_phone(new_page, server_url):
     page = new_page(width=375, has_touch=True, is_mobile=True)
     page.goto(f"{server_url}/de/")

@@ -220,3 +220,10 @@ def test_the_search_box_words_count_the_guests_it_starts_with(client, provider):
         == translate("favorites.toggle", "de", hotel=heart["name"])
         for heart in hearts
     )
+
+
+def test_the_stay_dates_get_their_first_words(client, provider):
+    html = client.get("/ja/hotels/spain/barcelona/metropole-sands").content.decode()
+    words = island_props(html, "StayDates")["words"]
+    for key in ("hotel.choose_dates", "search.check_in", "results.see_rooms", "search.errors.past"):
+        assert words[key] == translate(key, "ja")
