@@ -6,8 +6,8 @@
  * `storefront/islands/props.py` (one builder per island). Only the islands present on the page are
  * imported (see ./islands/registry.js); React and the page's one catalog load only when needed.
  *
- * An island marked `data-load="interaction"` (the gallery, the header for anonymous visitors,
- * the footer's country and unit controls: islands that nothing asks for before the visitor
+ * An island marked `data-load="interaction"` (the gallery, the header and the hearts for anonymous
+ * visitors, the footer's country and unit controls: islands that nothing asks for before the visitor
  * does) loads on the first pointer, touch or focus inside it, or inside the element its
  * `data-zone` names (the island may render only controls beside server markup it leaves in
  * place); with `data-stored="key"` it loads at idle instead when the browser has stored that key
@@ -149,7 +149,10 @@ function mountIslands() {
   );
   const when = (load) => elements.filter((element) => (element.dataset.load || "") === load);
   // A stored choice other than the default the server drew: show it without waiting.
-  const stored = ({ dataset: { stored: key } }) => Boolean(key) && ![null, DEFAULTS[key]].includes(readLocal(key, null));
+  const stored = ({ dataset: { stored: key } }) => {
+    const value = key ? readLocal(key, null) : null;
+    return value !== null && JSON.stringify(value) !== JSON.stringify(DEFAULTS[key]);
+  };
   when("interaction").filter((element) => !stored(element)).forEach(onInteraction);
   whenVisible(when("visible"));
   for (const element of when("lead")) {

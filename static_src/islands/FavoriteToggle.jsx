@@ -6,6 +6,8 @@
  * and a refused or failed call puts the toggle back. Every toggle of the same hotel on the page
  * follows (`storefront:favorite` event); /favorites listens to it too (Favorites.jsx).
  * Everything it says comes with its props (`words`, ../words.js): a page of cards loads no i18next.
+ * An anonymous visitor's heart is drawn by the server and this island loads at the first
+ * interaction with it (or at idle when the browser keeps favorites): templates/includes/favorite_toggle.html.
  *
  * Props: storefront.islands.props.favorite_toggle_props.
  */
@@ -14,6 +16,7 @@ import { showToast } from "../living.js";
 import { csrfToken, readFavorites, setFavorite } from "../state.js";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
+import { useHeldAction } from "./useHeldAction.js";
 
 export const FAVORITE_EVENT = "storefront:favorite";
 
@@ -28,7 +31,7 @@ export function checkProps(props) {
   });
 }
 
-export default function FavoriteToggle({ hotel, name, on, endpoint, i18n }) {
+export default function FavoriteToggle({ hotel, name, on, endpoint, i18n, resume }) {
   const { t } = i18n;
   const account = on !== null;
   const [pressed, setPressed] = useState(() => (account ? on : readFavorites().includes(hotel)));
@@ -68,8 +71,12 @@ export default function FavoriteToggle({ hotel, name, on, endpoint, i18n }) {
     window.dispatchEvent(new CustomEvent(FAVORITE_EVENT, { detail: { hotel, on: next } }));
   }
 
+  // A click on the server's heart before this island was on screen (main.js holds it).
+  useHeldAction(resume, (action) => action === "toggle" && toggle());
+
   return (
-    <button type="button" className="favorite" aria-pressed={pressed} onClick={toggle} title={t("favorites.toggle", { hotel: name })}>
+    <button type="button" className="favorite" aria-pressed={pressed} onClick={toggle} title={t("favorites.toggle", { hotel: name })}
+      data-focus-key="favorite">
       <Icon name="heart" />
       <span className="visually-hidden">{t("favorites.toggle", { hotel: name })}</span>
     </button>

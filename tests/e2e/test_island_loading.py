@@ -101,6 +101,30 @@ def test_a_hotel_pages_dates_speak_before_i18next_loads_which_comes_with_the_pic
     assert [name for name in _scripts(page) if name.startswith("i18n-")]
 
 
+@pytest.mark.parametrize("locale", ["en", "he"])
+def test_a_heart_tapped_before_it_loaded_keeps_the_hotel(new_page, server_url, locale):
+    """An anonymous visitor's hearts are the server's until one is used: a page of cards mounts
+    no heart at idle, and the first click is carried out once the heart has loaded."""
+    prefix = "" if locale == "en" else f"/{locale}"
+    page = new_page(width=375, has_touch=True, is_mobile=True)
+    page.goto(f"{server_url}{prefix}/hotels/spain")
+    expect(page.locator('[data-island="SearchBox"][data-mounted="true"]')).to_have_count(1)
+    assert page.locator('[data-island="FavoriteToggle"][data-mounted]').count() == 0
+    card = page.locator(".hotel-card").first
+    name = card.locator(".hotel-card__name").inner_text()
+    heart = card.get_by_role("button", name=translate("favorites.toggle", locale, hotel=name))
+    heart.tap()
+    expect(heart).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".toast").last).to_contain_text(
+        translate("favorites.saved", locale, hotel=name)
+    )
+    assert page.evaluate("JSON.parse(localStorage.favorites).length") == 1
+    # Back on the page with a hotel kept: the hearts mount at idle, the kept one pressed.
+    page.reload()
+    expect(page.locator('[data-island="FavoriteToggle"][data-mounted]').first).to_be_attached()
+    expect(heart).to_have_attribute("aria-pressed", "true")
+
+
 def test_a_tap_before_the_header_loaded_opens_the_menu_on_a_phone(new_page, server_url):
     page = new_page(width=375, has_touch=True, is_mobile=True)
     page.goto(f"{server_url}/de/")

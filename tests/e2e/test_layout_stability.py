@@ -56,9 +56,9 @@ def test_no_layout_shift_when_islands_mount(new_page, server_url, path, width):
 def test_a_hotel_page_keeps_still_while_its_heart_and_map_arrive_on_a_phone(
     new_page, server_url, locale
 ):
-    """The heart beside the name (no server markup for an anonymous visitor) and the map, which
-    mounts as it nears the viewport, had no room kept: the map pushed the stay form down while
-    a visitor tapped its check-in date (the tap missed)."""
+    """The heart beside the name and the map, which mounts as it nears the viewport, had no room
+    kept: the map pushed the stay form down while a visitor tapped its check-in date (the tap
+    missed)."""
     page = new_page(width=375, height=800)
     prefix = "" if locale == "en" else f"/{locale}"
     page.goto(f"{server_url}{prefix}/hotels/spain/barcelona/metropole-sands?guests=2-7")
