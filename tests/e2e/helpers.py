@@ -3,6 +3,7 @@
 import re
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -32,15 +33,27 @@ def mounted(page, island):
     return root
 
 
+def _has_focus(locator):
+    """One call in the page: an island's swap cannot fall between finding the element and asking
+    whether it has the focus (it did, under load, and Tab went on past it). A navigation that
+    replaced the document meanwhile (a login's reload) is waited for and asked again."""
+    for _ in range(3):
+        try:
+            return locator.evaluate_all("(els) => els.includes(document.activeElement)")
+        except PlaywrightError as error:
+            if "context was destroyed" not in error.message:
+                raise
+            locator.page.wait_for_load_state()
+    return False
+
+
 def tab_to(page, locator, *, limit=80):
     """Press Tab (keyboard only) until ``locator`` has the focus. The locator is read again at
     every step: a field an island swaps for a richer one on focus (the destination combobox)
     counts as reached when its successor has the focus, and so does a control an island draws
     once the focus has come into it (the anonymous header loads on focus)."""
     for _ in range(limit):
-        # One call in the page: an island's swap cannot fall between finding the element and
-        # asking whether it has the focus (it did, under load, and Tab went on past it).
-        if locator.evaluate_all("(els) => els.includes(document.activeElement)"):
+        if _has_focus(locator):
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {locator}")
