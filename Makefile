@@ -12,6 +12,9 @@ CHROMIUM := /usr/bin/chromium
 REDIS_SERVER := /usr/bin/redis-server
 WRK := /usr/bin/wrk
 NGINX := /usr/sbin/nginx
+# A phone reading Japanese, Chinese or Korean has fonts for them; Lighthouse in a Chromium without
+# any searches every font for each character and measures tofu (100+ ms of layout on /ja/).
+CJK_FONTS := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
 # Django 6.1 needs Python 3.12+: the first python3.13 / python3.12 that really runs, under pyenv's
 # versions or on PATH (a pyenv shim for a version that is not selected fails, so each is tried).
@@ -67,7 +70,7 @@ install: $(STAMPS)/python $(STAMPS)/node
 
 build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, compressed + hashed)
 
-bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) $(WRK) ## page weight; throughput of bin/web (wrk); answers while the provider is slow
+bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(CJK_FONTS) $(REDIS_SERVER) $(WRK) ## page weight; throughput of bin/web (wrk); answers while the provider is slow
 	$(PY) manage.py bench
 	$(PY) -m tests.bench_serving
 	$(PY) -m tests.bench_resilience
@@ -120,6 +123,9 @@ $(REDIS_SERVER):
 
 $(WRK):
 	$(call apt_install,wrk)
+
+$(CJK_FONTS):
+	$(call apt_install,fonts-noto-cjk)
 
 $(NGINX):
 	$(call apt_install,nginx)
