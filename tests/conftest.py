@@ -122,7 +122,8 @@ def _test_environment(settings, db):
         cache.clear()
     from storefront.upstream import inventory
 
-    inventory._memo.clear()  # the process's memo of provider content, too
+    inventory._memo.clear()  # the process's memos of provider content and rates, too
+    inventory._live.clear()
     # Background brand refreshes store snapshots outside the test's transaction: start without.
     from storefront.brands.models import BrandSnapshot
 

@@ -12,7 +12,7 @@ import math
 import unicodedata
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal, localcontext
-from functools import cache
+from functools import cache, lru_cache
 from numbers import Real
 
 from babel import Locale as BabelLocale
@@ -73,6 +73,25 @@ def _render(
     currency: str | None = None,
 ) -> str:
     """``number`` through a CLDR pattern, with the CLDR rules Babel leaves out (module doc)."""
+    pattern, system = _pattern(pattern_text, locale, digits, numbering, currency)
+    with localcontext() as context:
+        context.rounding = ROUND_HALF_UP
+        text = pattern.apply(
+            number,
+            _babel(locale),
+            currency=currency,
+            currency_digits=False,
+            group_separator=_groups(locale, number),
+            numbering_system=system,
+        )
+    return _digits(text, numbering)
+
+
+@lru_cache(maxsize=1024)
+def _pattern(pattern_text: str, locale: str, digits: int, numbering: str, currency: str | None):
+    """The parsed pattern for these settings, with the locale's minus sign and the currency's
+    spacing, and the numbering system whose symbols it uses: the same for every number, so
+    parsed once (a results page formats forty prices). Never changed once made."""
     babel_locale = _babel(locale)
     # A numbering system the locale has no symbols for keeps the default symbols; its digits
     # are still swapped in by _digits.
@@ -90,17 +109,7 @@ def _render(
             if suffixes[i].startswith("¤") and _spaced(symbol[0]):
                 suffixes[i] = CURRENCY_SPACING + suffixes[i]
     pattern.prefix, pattern.suffix = tuple(prefixes), tuple(suffixes)
-    with localcontext() as context:
-        context.rounding = ROUND_HALF_UP
-        text = pattern.apply(
-            number,
-            babel_locale,
-            currency=currency,
-            currency_digits=False,
-            group_separator=_groups(locale, number),
-            numbering_system=system,
-        )
-    return _digits(text, numbering)
+    return pattern, system
 
 
 def _groups(locale: str, number: Decimal) -> bool:

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 from django.conf import settings
+from django.utils.html import escape
 
 from storefront.i18n.catalog import (
     PLACEHOLDER_RE,
@@ -108,6 +109,25 @@ def test_template_tag_escapes_catalog_and_parameters(rf):
     with translation.override("en"):
         html = template.render(Context({"name": "<b>Evil</b>"}))
     assert "&lt;b&gt;Evil&lt;/b&gt;" in html and "<b>" not in html
+
+
+def test_one_template_speaks_each_locale_it_is_rendered_in():
+    """A literal key without parameters is looked up once per locale and kept on the template
+    (the catalogs are read once per process): the same compiled template, rendered in turn in
+    every locale, says each locale's words, escaped, and ``as`` stores them."""
+    from django.template import Context, Template
+    from django.utils import translation
+
+    template = Template(
+        '{% load i18n_tags %}{% t "nav.hotels" %}|{% t "results.gross_note" as note %}{{ note }}'
+    )
+    for _round in range(2):
+        for code in LOCALES:
+            with translation.override(code):
+                html = template.render(Context())
+            keys = ("nav.hotels", "results.gross_note")
+            expected = [escape(translate(key, code)) for key in keys]
+            assert html.split("|") == expected, code
 
 
 def test_missing_key_falls_back_to_english_then_key():

@@ -227,3 +227,19 @@ def test_the_stay_dates_get_their_first_words(client, provider):
     words = island_props(html, "StayDates")["words"]
     for key in ("hotel.choose_dates", "search.check_in", "results.see_rooms", "search.errors.past"):
         assert words[key] == translate(key, "ja")
+
+
+@pytest.mark.parametrize(
+    "props",
+    [
+        {"a": "</script><b>&amp;", "when": "2026-01-02", "he": "שלום\u2028", "n": [1, None, 1.5]},
+        ["<!--", "-->", "&"],
+    ],
+)
+def test_props_are_escaped_as_djangos_json_script_escapes(props):
+    from django.utils.html import json_script
+
+    from storefront.islands.templatetags.islands import props_script
+
+    assert props_script(props, "island-props-1") == json_script(props, "island-props-1")
+    assert "</script>" not in props_script(props, "p").removesuffix("</script>")

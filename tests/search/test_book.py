@@ -182,7 +182,13 @@ def test_from_results_the_hotel_page_marks_the_offer_and_says_what_changed(clien
 
     from django.core.cache import caches
 
-    caches["default"].clear()
+    from storefront.upstream import inventory
+
+    def rates_expired():  # in the shared cache and in this process's memo of them
+        caches["default"].clear()
+        inventory._live.clear()
+
+    rates_expired()
     provider_proxy.rewrite = dearer
     html = client.get(link).content.decode()
     total = float(p["seen"].split(":")[1])
@@ -201,7 +207,7 @@ def test_from_results_the_hotel_page_marks_the_offer_and_says_what_changed(clien
                 hotel["offers"], hotel["available"] = [], False
         return body
 
-    caches["default"].clear()
+    rates_expired()
     provider_proxy.rewrite = sold_out
     html = client.get(link).content.decode()
     assert escape(translate("notify.sold_out", "en")) in html
@@ -214,7 +220,7 @@ def test_from_results_the_hotel_page_marks_the_offer_and_says_what_changed(clien
                     offer["offer_id"] += "x"
         return body
 
-    caches["default"].clear()
+    rates_expired()
     provider_proxy.rewrite = other_ids
     html = client.get(link).content.decode()
     assert escape(translate("notify.offer_gone", "en")) in html

@@ -214,7 +214,10 @@ def test_a_failing_rates_call_leaves_no_price_range_and_the_page_up(client, prov
     from django.core.cache import caches
 
     page_of(client, hotel)  # the hotel's content is now in the process's memo
-    caches["default"].clear()  # but no rates are kept
+    caches["default"].clear()  # but no rates are kept, here or in the shared cache
+    from storefront.upstream import inventory
+
+    inventory._live.clear()
     provider_proxy.mode = "fail"
     html = page_of(client, hotel)
     assert "priceRange" not in html and escape(hotel["name"]) in html

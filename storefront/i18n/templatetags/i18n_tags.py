@@ -25,11 +25,23 @@ LEAD_SENTENCE_RE = re.compile(r"(.+?[?!;？！؟])(?:\s+|(?<=[？！。]))(\S.*)
 class TranslateNode(template.Node):
     def __init__(self, key, params, target):
         self.key, self.params, self.target = key, params, target
+        # A literal key without parameters reads the same in every render of a locale: its
+        # escaped text is kept per locale (a results page has hundreds of these).
+        fixed = not params and not key.filters and not key.is_var
+        self.fixed = {} if fixed else None
 
     def render(self, context):
+        code = get_language() or "en"
+        if self.fixed is not None:
+            result = self.fixed.get(code)
+            if result is None:
+                result = self.fixed[code] = conditional_escape(lookup(code, self.key.var))
+            if self.target:
+                context[self.target] = result
+                return ""
+            return result
         key = self.key.resolve(context)
         params = {name: value.resolve(context) for name, value in self.params.items()}
-        code = get_language() or "en"
         if isinstance(params.get("count"), int):
             text, number = plural_lookup(code, key, params["count"])
             params.update(number)
