@@ -53,6 +53,25 @@ function markerElement(marker) {
   return element;
 }
 
+/**
+ * Price labels that would cover one another: in the list's order (the visitor's sort), each
+ * keeps its label unless it would lie over one already shown, and then shrinks to a dot that
+ * shows its price when pointed at or focused (still the link named by hotel and price). Run
+ * once the map is fitted and after every zoom, when the labels move apart or together.
+ */
+export function declutter(elements) {
+  const shown = [];
+  for (const element of elements) {
+    if (!element.classList.contains("map-price")) continue; // a hotel page's pin
+    element.classList.remove("map-price--dot");
+    const box = element.getBoundingClientRect();
+    const covers = (other) =>
+      box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top;
+    if (shown.some(covers)) element.classList.add("map-price--dot");
+    else shown.push(box);
+  }
+}
+
 function MapView({ provider, tiles, style, attribution, title, center, zoom, markers, mode, t }) {
   const canvas = useRef(null);
   const [state, setState] = useState("loading");
@@ -63,7 +82,17 @@ function MapView({ provider, tiles, style, attribution, title, center, zoom, mar
     const labels = { zoomIn: t("map.zoom_in"), zoomOut: t("map.zoom_out") };
     LIBRARIES[provider]()
       .then(({ draw }) =>
-        draw(canvas.current, { tiles, style, attribution, center, zoom, markers, labels, makeMarker: markerElement }),
+        draw(canvas.current, {
+          tiles,
+          style,
+          attribution,
+          center,
+          zoom,
+          markers,
+          labels,
+          makeMarker: markerElement,
+          arrange: declutter,
+        }),
       )
       .then(
         (map) => {

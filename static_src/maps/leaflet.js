@@ -7,7 +7,7 @@ import L from "leaflet";
 import css from "leaflet/dist/leaflet.css?url";
 import { useStylesheet } from "./stylesheet.js";
 
-export async function draw(element, { tiles, attribution, center, zoom, markers, labels, makeMarker }) {
+export async function draw(element, { tiles, attribution, center, zoom, markers, labels, makeMarker, arrange }) {
   await useStylesheet(css, import.meta.url);
   const map = L.map(element, {
     center,
@@ -19,15 +19,18 @@ export async function draw(element, { tiles, attribution, center, zoom, markers,
   L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
   L.control.attribution({ prefix: false }).addAttribution(attribution).addTo(map);
   L.tileLayer(tiles, { maxZoom: 18, minZoom: 3, attribution: "" }).addTo(map);
-  for (const marker of markers) {
-    const icon = L.divIcon({ className: "map-marker", html: makeMarker(marker), iconSize: null });
+  const nodes = markers.map(makeMarker);
+  markers.forEach((marker, i) => {
+    const icon = L.divIcon({ className: "map-marker", html: nodes[i], iconSize: null });
     L.marker([marker.lat, marker.lng], { icon, keyboard: false, title: "", alt: "" }).addTo(map);
-  }
+  });
   // Fit the markers once the container has its laid-out size (a map opened beside the list).
   await new Promise((resolve) => requestAnimationFrame(resolve));
   map.invalidateSize();
   if (markers.length > 1) {
     map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng])), { padding: [32, 32], maxZoom: 15, animate: false });
   }
+  arrange(nodes);
+  map.on("zoomend", () => arrange(nodes));
   return { remove: () => map.remove(), resize: () => map.invalidateSize() };
 }

@@ -9,7 +9,7 @@ import css from "maplibre-gl/dist/maplibre-gl.css?url";
 import worker from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useStylesheet } from "./stylesheet.js";
 
-export async function draw(element, { style, center, zoom, markers, labels, makeMarker }) {
+export async function draw(element, { style, center, zoom, markers, labels, makeMarker, arrange }) {
   await useStylesheet(css, import.meta.url);
   maplibregl.setWorkerUrl(new URL(worker, import.meta.url).href);
   const map = new maplibregl.Map({
@@ -23,8 +23,10 @@ export async function draw(element, { style, center, zoom, markers, labels, make
     locale: { "NavigationControl.ZoomIn": labels.zoomIn, "NavigationControl.ZoomOut": labels.zoomOut },
   });
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
+  const nodes = [];
   for (const marker of markers) {
     const node = makeMarker(marker);
+    nodes.push(node);
     const label = node.getAttribute("aria-label");
     new maplibregl.Marker({ element: node }).setLngLat([marker.lng, marker.lat]).addTo(map);
     if (label) node.setAttribute("aria-label", label); // the marker's own words, not "Map marker"
@@ -38,5 +40,7 @@ export async function draw(element, { style, center, zoom, markers, labels, make
     for (const m of markers) bounds.extend([m.lng, m.lat]);
     map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
   }
+  arrange(nodes);
+  map.on("zoomend", () => arrange(nodes));
   return { remove: () => map.remove(), resize: () => map.resize() };
 }
