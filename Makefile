@@ -12,9 +12,11 @@ CHROMIUM := /usr/bin/chromium
 REDIS_SERVER := /usr/bin/redis-server
 WRK := /usr/bin/wrk
 NGINX := /usr/sbin/nginx
-# A phone reading Japanese, Chinese or Korean has fonts for them; Lighthouse in a Chromium without
-# any searches every font for each character and measures tofu (100+ ms of layout on /ja/).
+# A phone has fonts for the scripts it reads; Lighthouse in a Chromium without one searches every
+# font for each character and measures tofu (100+ ms of layout on /ja/). Debian's Noto: CJK, and
+# the core set (Thai, Hebrew, Arabic... the fonts our stack names).
 CJK_FONTS := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+NOTO_FONTS := /usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf
 
 # Django 6.1 needs Python 3.12+: the first python3.13 / python3.12 that really runs, under pyenv's
 # versions or on PATH (a pyenv shim for a version that is not selected fails, so each is tried).
@@ -70,7 +72,7 @@ install: $(STAMPS)/python $(STAMPS)/node
 
 build: $(STAMPS)/collected ## islands (esbuild) and static files (WhiteNoise, compressed + hashed)
 
-bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(CJK_FONTS) $(REDIS_SERVER) $(WRK) ## page weight; throughput of bin/web (wrk); answers while the provider is slow
+bench: build $(STAMPS)/migrated $(STAMPS)/test-deps $(CHROMIUM) $(CJK_FONTS) $(NOTO_FONTS) $(REDIS_SERVER) $(WRK) ## page weight; throughput of bin/web (wrk); answers while the provider is slow
 	$(PY) manage.py bench
 	$(PY) -m tests.bench_serving
 	$(PY) -m tests.bench_resilience
@@ -126,6 +128,9 @@ $(WRK):
 
 $(CJK_FONTS):
 	$(call apt_install,fonts-noto-cjk)
+
+$(NOTO_FONTS):
+	$(call apt_install,fonts-noto-core)
 
 $(NGINX):
 	$(call apt_install,nginx)
