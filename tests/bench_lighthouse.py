@@ -8,8 +8,9 @@ after the first would find it: the page cache and the provider content cache fil
 per page: score, FCP, LCP, TBT, CLS, Speed Index and bytes. Prints the load average first.
 
 Measure on a quiet machine with the fonts a visitor's phone has: ``make bench`` installs Debian's
-``fonts-noto-cjk`` and ``fonts-noto-core`` (Thai, Hebrew, Arabic: the fonts our stack names). Without a CJK font Chromium looks through every font for each Japanese
-character and lays out tofu: ``/ja/`` then spent 535 ms in style and layout (TBT 96-130 ms, score
+``fonts-noto-cjk`` and ``fonts-noto-core`` (Thai, Hebrew, Arabic: the fonts our stack names).
+Without a CJK font Chromium looks through every font for each Japanese character and lays out
+tofu: ``/ja/`` then spent 535 ms in style and layout (TBT 96-130 ms, score
 99) against 270-440 ms (TBT 0-8 ms, 100) with the fonts, the same page and bytes.
 
 Run: ``python -m tests.bench_lighthouse [PATH ...]``.

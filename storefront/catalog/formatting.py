@@ -63,6 +63,7 @@ def _spaced(symbol_char: str) -> bool:
     return unicodedata.category(symbol_char)[0] not in "SZ"
 
 
+@lru_cache(maxsize=8192)
 def _render(
     pattern_text: str,
     number: Decimal,
@@ -72,7 +73,10 @@ def _render(
     numbering: str,
     currency: str | None = None,
 ) -> str:
-    """``number`` through a CLDR pattern, with the CLDR rules Babel leaves out (module doc)."""
+    """``number`` through a CLDR pattern, with the CLDR rules Babel leaves out (module doc).
+    Kept per arguments: a results page formats forty prices, and a stay's prices come back on
+    each of its pages, sorts and filters (equal numbers with the same ``digits`` read the same,
+    so ``Decimal("1.0")`` may share ``Decimal("1.00")``'s entry)."""
     pattern, system = _pattern(pattern_text, locale, digits, numbering, currency)
     with localcontext() as context:
         context.rounding = ROUND_HALF_UP

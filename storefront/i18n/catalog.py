@@ -12,7 +12,7 @@ the browser), and ``{{count}}`` shows the number in the locale's digits and grou
 
 import json
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale as BabelLocale
 from babel.numbers import format_decimal
@@ -70,13 +70,21 @@ def plural_categories(code: str) -> tuple[str, ...]:
 
 def plural_lookup(code: str, key: str, count) -> tuple[str, dict]:
     """The message of ``key`` for ``count`` and the ``count`` parameter as the locale writes it."""
+    text, written = _plural(code, key, count)
+    return text, {"count": written}
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _plural(code: str, key: str, count) -> tuple[str, object]:
+    """``plural_lookup``'s answer, kept: a results page asks it for sixty counts (stars, reviews,
+    nights), and Babel's plural rule and number formatting are most of what that costs."""
     babel = _babel(code)
     category = babel.plural_form(abs(count))
     for candidate in (f"{key}_{category}", f"{key}_other"):
         text = lookup(code, candidate)
         if text != candidate:
-            return text, {"count": format_decimal(count, locale=babel)}
-    return key, {"count": count}
+            return text, format_decimal(count, locale=babel)
+    return key, count
 
 
 def translate(key: str, code: str = DEFAULT_LOCALE, **params) -> str:

@@ -9,6 +9,7 @@ page still renders, with a localised notice, marked no-store and noindex so that
 
 import json
 from dataclasses import replace
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from babel.units import format_unit
@@ -100,7 +101,10 @@ def review_word(score: float | None) -> str:
     return "review.score"
 
 
+@lru_cache(maxsize=4096)
 def _distance(km: float, locale: str) -> str:
+    """A distance as the locale writes it, kept per (distance, locale): Babel's unit formatting
+    is the dearest part of a hotel card, and a place's hotels keep their distances."""
     babel = get_locale(locale).babel
     if km < 1:
         return format_unit(round(km * 1000, -1), "length-meter", "short", locale=babel)
@@ -617,14 +621,21 @@ def _with_photos(response, shown_map: MapConfig | None = None):
 
 
 def _hotel_url(hotel, locale: str, query: SearchQuery, fid: int) -> str:
+    return _hotel_link(hotel.country_slug, hotel.city_slug, hotel.slug, locale, query, fid)
+
+
+@lru_cache(maxsize=4096)
+def _hotel_link(country: str, city: str, slug: str, locale: str, query: SearchQuery, fid: int):
+    """A hotel's page with the visitor's stay, kept per arguments: every card of a results page
+    links its hotel, and the same hotels come back on the stay's other pages and sorts."""
     return page_url(
         "hotels-countrySlug-citySlug-hotelSlug",
         locale,
         fid=fid,
         query=dict(query.params(filters=False, page=False)),
-        countrySlug=hotel.country_slug,
-        citySlug=hotel.city_slug,
-        hotelSlug=hotel.slug,
+        countrySlug=country,
+        citySlug=city,
+        hotelSlug=slug,
     )
 
 
