@@ -58,7 +58,7 @@ $(STAMPS)/secret_key: | $(STAMPS)
 
 test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) postgres-server $(NGINX) ## install what tests need, build, run the whole suite
 	node --test static_src/
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25  # one module per worker at a time; the slowest 25 listed
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25  # test by test, a shared cluster one group; the slowest 25 listed
 
 lint: $(STAMPS)/test-deps ## ruff lint and format check
 	$(VENV)/bin/ruff check .

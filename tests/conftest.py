@@ -155,9 +155,10 @@ CLUSTER_COST, BROWSER_COST = 40, 8
 
 
 def pytest_collection_modifyitems(items):
-    """The costliest modules first. ``make test`` hands whole modules to the workers
-    (``--dist loadfile``) in this order; when the long ones came late, one worker ran the last of
-    them alone while the other had nothing left (the 39-locale islands module is five minutes).
+    """The costliest modules first. ``make test`` hands tests to the workers one by one
+    (``--dist loadgroup``) in this order, so the long ones start early and the short ones fill
+    the end. Whole modules (``--dist loadfile``) left one worker alone with the last long module
+    while the other had nothing to do: 749 s against 678 s for the whole suite on 2 cores.
     Within a module the order stays as written."""
     costs = {}
     for item in items:

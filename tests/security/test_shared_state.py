@@ -21,6 +21,8 @@ from tests.cluster import Cluster, log_in
 from tests.providers import ProviderProxy
 
 TIMEOUT = 30
+# One cluster for the module: its tests stay on one worker (`--dist loadgroup`).
+pytestmark = pytest.mark.xdist_group("shared-state-cluster")
 
 
 @pytest.fixture(scope="module")
