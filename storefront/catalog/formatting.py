@@ -63,7 +63,6 @@ def _spaced(symbol_char: str) -> bool:
     return unicodedata.category(symbol_char)[0] not in "SZ"
 
 
-@lru_cache(maxsize=8192)
 def _render(
     pattern_text: str,
     number: Decimal,
@@ -74,9 +73,15 @@ def _render(
     currency: str | None = None,
 ) -> str:
     """``number`` through a CLDR pattern, with the CLDR rules Babel leaves out (module doc).
-    Kept per arguments: a results page formats forty prices, and a stay's prices come back on
-    each of its pages, sorts and filters (equal numbers with the same ``digits`` read the same,
-    so ``Decimal("1.0")`` may share ``Decimal("1.00")``'s entry)."""
+    Kept per arguments (``_kept``): a results page formats forty prices, and a stay's prices
+    come back on each of its pages, sorts and filters. Equal numbers with the same ``digits``
+    read the same (``Decimal("1.0")`` may share ``Decimal("1.00")``'s entry), but for the sign
+    of zero, which the key carries: ``-0`` reads "-$0.00", as in ICU."""
+    return _kept(pattern_text, number, number.is_signed(), locale, digits, numbering, currency)
+
+
+@lru_cache(maxsize=8192)
+def _kept(pattern_text, number, signed, locale, digits, numbering, currency) -> str:
     pattern, system = _pattern(pattern_text, locale, digits, numbering, currency)
     with localcontext() as context:
         context.rounding = ROUND_HALF_UP

@@ -8,6 +8,7 @@ page still renders, with a localised notice, marked no-store and noindex so that
 """
 
 import json
+import math
 from dataclasses import replace
 from functools import lru_cache
 from urllib.parse import urlencode
@@ -101,10 +102,15 @@ def review_word(score: float | None) -> str:
     return "review.score"
 
 
-@lru_cache(maxsize=4096)
 def _distance(km: float, locale: str) -> str:
     """A distance as the locale writes it, kept per (distance, locale): Babel's unit formatting
-    is the dearest part of a hotel card, and a place's hotels keep their distances."""
+    is the dearest part of a hotel card, and a place's hotels keep their distances. The key
+    carries the sign, which ``-0.0 == 0.0`` would lose."""
+    return _distance_text(km, math.copysign(1.0, km) < 0, locale)
+
+
+@lru_cache(maxsize=4096)
+def _distance_text(km: float, signed: bool, locale: str) -> str:
     babel = get_locale(locale).babel
     if km < 1:
         return format_unit(round(km * 1000, -1), "length-meter", "short", locale=babel)

@@ -57,6 +57,18 @@ def test_non_finite_amounts_show_nan_marker(amount):
     assert format_money(amount, "USD", "en") == NOT_A_NUMBER
 
 
+@pytest.mark.parametrize("first", [0, -0.0])
+def test_a_kept_answer_is_the_one_a_fresh_call_gives_for_either_zero(first):
+    """Formatted numbers are kept per value, and ``-0.0 == 0``: the kept entry must not answer
+    for the other zero (whichever came first)."""
+    format_money(first, "USD", "en")
+    format_area(-0.3 if first else 0, "m", "en")
+    assert format_money(0, "USD", "en") == "$0.00"
+    assert format_money(-0.0, "USD", "en") == "-$0.00"
+    assert format_area(0, "m", "en") == "0\u00a0m²"
+    assert format_area(-0.3, "m", "en") == "-0\u00a0m²"
+
+
 def test_vectors_cover_the_required_locales_and_cases():
     locales = {v["locale"] for v in VECTORS["money"]}
     assert {"en", "de", "he", "ar", "ja", "pt-br", "zh-cn"} <= locales
