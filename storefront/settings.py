@@ -112,15 +112,26 @@ WSGI_APPLICATION = "storefront.wsgi.application"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Every page (storefront/jinja.py): Jinja2 compiles templates to Python.
+        "BACKEND": "storefront.jinja.Jinja2",
+        "NAME": "jinja2",
         "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "storefront.jinja.environment",
+            "context_processors": ["storefront.chrome.context_processors.chrome"],
+        },
+    },
+    {
+        # The admin's own pages, and our admin page that extends one (storefront/brands/templates).
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "storefront.chrome.context_processors.chrome",
             ],
         },
     },

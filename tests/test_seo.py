@@ -7,7 +7,7 @@ with the request's scheme or port; white-label hosts link to their own name.
 import re
 
 import pytest
-from django.utils.html import escape
+from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES

@@ -12,7 +12,7 @@ leave the server's fallback markup in place, and one console error names the isl
 
 from django.urls import reverse
 
-from storefront.brands.templatetags.brands import brand_asset
+from storefront.brands.templating import brand_asset
 from storefront.chrome.preferences import COLOR_MODE_KEY, COLOR_MODES, color_mode
 from storefront.i18n.catalog import messages, translate
 from storefront.web.links import external_url, page_url
@@ -183,7 +183,7 @@ def _search_box_words(code: str, search, guests_error: bool) -> dict[str, str]:
 
 def search_box_props(request, context) -> dict:
     """Read by static_src/islands/SearchBox.jsx. The form's values are the ones the no-JS form
-    shows: ``search_form``, set by ``{% search_form_values as search_form %}`` just before the
+    shows: ``search_form``, set by ``{% set search_form = search_form_values() %}`` just before the
     island in templates/includes/search_form.html; the guests encoding is the page's ``search``
     query's (duck-typed: storefront.islands never imports storefront.search)."""
     form = context.get("search_form") or {}
@@ -232,7 +232,7 @@ def saved_searches_props(request, context) -> dict:
 
 def stay_dates_props(request, context) -> dict:
     """Read by static_src/islands/StayDates.jsx: the form of templates/includes/stay_form.html
-    (``f`` from ``{% search_form_values %}``, ``stay_prompt``, ``stay_hidden``, the page's
+    (``f`` from ``search_form_values()``, ``stay_prompt``, ``stay_hidden``, the page's
     ``search`` query for its guests). All it says comes as its first words (static_src/words.js):
     the page loads i18next only when the date picker opens."""
     form = context["f"]

@@ -8,8 +8,8 @@ a page may run instead of stamping it:
   ``analytics.js``); no inline script runs. JSON data blocks (island props, JSON-LD) are not
   scripts and need nothing.
 - styles: the stylesheet from ``'self'`` and the page's inline ``<style>`` blocks (the brand's
-  colours, a widget's colours), each admitted by its SHA-256 hash: ``{% inline_style %}`` writes
-  the block and records its hash on the request; ``CSPMiddleware`` adds the hashes to
+  colours, a widget's colours), each admitted by its SHA-256 hash: ``{% call inline_style() %}``
+  writes the block and records its hash on the request; ``CSPMiddleware`` adds the hashes to
   ``style-src``. The same brand gives the same bytes and the same header every time.
 
 Views and middleware widen a directive with ``add_sources(response, {...})``, which merges with

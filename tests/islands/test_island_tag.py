@@ -164,16 +164,16 @@ def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(travell
 
 
 def test_an_island_load_mode_from_a_variable_is_checked(rf):
-    from django.template import Context, Template, TemplateSyntaxError
+    from django.template import engines
 
-    template = Template('{% load islands %}{% island "UnitToggle" load mode %}{% endisland %}')
-    request = rf.get("/")
-    assert 'data-load="visible"' in template.render(
-        Context({"request": request, "mode": "visible"})
+    template = engines["jinja2"].from_string(
+        '{% call island("UnitToggle", load=mode) %}{% endcall %}'
     )
-    assert "data-load" not in template.render(Context({"request": request, "mode": ""}))
-    with pytest.raises(TemplateSyntaxError, match="'soon'"):
-        template.render(Context({"request": request, "mode": "soon"}))
+    request = rf.get("/")
+    assert 'data-load="visible"' in template.render({"request": request, "mode": "visible"})
+    assert "data-load" not in template.render({"request": request, "mode": ""})
+    with pytest.raises(ValueError, match="'soon'"):
+        template.render({"request": request, "mode": "soon"})
 
 
 @pytest.mark.parametrize("code", sorted(LOCALES))
@@ -239,7 +239,7 @@ def test_the_stay_dates_get_their_first_words(client, provider):
 def test_props_are_escaped_as_djangos_json_script_escapes(props):
     from django.utils.html import json_script
 
-    from storefront.islands.templatetags.islands import props_script
+    from storefront.islands.templating import props_script
 
     assert props_script(props, "island-props-1") == json_script(props, "island-props-1")
     assert "</script>" not in props_script(props, "p").removesuffix("</script>")

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import resolve, reverse
 from django.utils import translation
-from django.utils.html import escape
+from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.i18n.catalog import translate
 from storefront.pages.routes import PAGES, PAGES_BY_NAME

@@ -10,7 +10,7 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from django.utils.html import escape
+from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.catalog.formatting import format_money
 from storefront.i18n.catalog import translate

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils.html import escape
+from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.catalog.formatting import format_money
 from storefront.i18n.catalog import translate

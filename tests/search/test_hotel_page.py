@@ -6,7 +6,7 @@ hotels, in every locale without a catalog key left."""
 import re
 
 import pytest
-from django.utils.html import escape
+from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.catalog.formatting import format_clock
 from storefront.i18n.catalog import translate

@@ -7,7 +7,7 @@ import re
 from datetime import datetime, timedelta
 
 import pytest
-from django.utils.html import escape
+from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.catalog.formatting import format_moment, format_money
 from storefront.i18n.catalog import translate

@@ -1,23 +1,18 @@
 """``{{ value|brand_asset }}``: a brand image as a URL (built-in static path or provider URL);
 ``{{ value|builtin_asset }}``: whether it is one of the storefront's own images."""
 
-from django import template
 from django.templatetags.static import static
-
-register = template.Library()
 
 
 def _external(value: str) -> bool:
     return value.startswith(("https://", "data:image/"))
 
 
-@register.filter
 def brand_asset(value: str) -> str:
     if _external(value):
         return value
     return static(value)
 
 
-@register.filter
 def builtin_asset(value) -> bool:
     return isinstance(value, str) and bool(value) and not _external(value)

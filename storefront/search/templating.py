@@ -1,4 +1,4 @@
-"""``{% search_form_values as f %}``: what the search form shows, on any page.
+"""``{% set f = search_form_values() %}``: what the search form shows, on any page.
 
 On a results page the form shows the search it produced (``search`` in the context); elsewhere
 it starts empty, with two adults in one room. Kept parameters (currency, fid, ...) travel with
@@ -8,9 +8,9 @@ come along for the island's "Recent searches" (an anonymous visitor's are in the
 
 from datetime import timedelta
 
-from django import template
+from jinja2 import pass_context
 
-from ..query import (
+from .query import (
     DEFAULT_ADULTS,
     MAX_ADULTS,
     MAX_CHILD_AGE,
@@ -20,12 +20,10 @@ from ..query import (
     SearchQuery,
     today,
 )
-from ..saved import recent_for_box
-
-register = template.Library()
+from .saved import recent_for_box
 
 
-@register.simple_tag(takes_context=True)
+@pass_context
 def search_form_values(context) -> dict:
     query = context.get("search") or SearchQuery()
     first = today()

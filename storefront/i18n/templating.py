@@ -1,0 +1,48 @@
+"""``t("key", name=value)``: the one way templates read the catalogs (``storefront/jinja.py``).
+
+The message and every parameter are escaped (nothing in a catalog is trusted as HTML).
+``{% set var = t("key") %}`` keeps the text instead of printing it; ``t("key", count=n)`` picks
+the plural form for ``n`` (``catalog.plural_lookup``).
+``t_lead("key")`` splits a message after its first sentence (see ``t_lead``).
+"""
+
+import re
+from functools import lru_cache
+
+from django.utils.translation import get_language
+from markupsafe import Markup, escape
+
+from .catalog import interpolate, lookup, plural_lookup
+
+# The first sentence: up to a question mark, exclamation mark or Greek question mark (";")
+# followed by a space, or up to a full-width one (Chinese, Japanese), which needs no space.
+LEAD_SENTENCE_RE = re.compile(r"(.+?[?!;？！؟])(?:\s+|(?<=[？！。]))(\S.*)", re.S)
+
+
+@lru_cache(maxsize=16384)
+def _fixed(code: str, key: str) -> Markup:
+    """A message without parameters, escaped, per locale (a results page prints hundreds)."""
+    return escape(lookup(code, key))
+
+
+def t(key, **params) -> Markup:
+    code = get_language() or "en"
+    if not params:
+        return _fixed(code, str(key))
+    if isinstance(params.get("count"), int):
+        text, number = plural_lookup(code, key, params["count"])
+        params.update(number)
+    else:
+        text = lookup(code, key)
+    escaped = {name: escape(value) for name, value in params.items()}
+    return Markup(interpolate(str(escape(text)), escaped))
+
+
+def t_lead(key) -> tuple[Markup, Markup]:
+    """``(lead, rest)``: the message ``key`` split after its first sentence, both escaped, so a
+    narrow layout can show the lead alone; ``rest`` is "" for a message of one sentence (Thai
+    writes no punctuation between sentences)."""
+    text = lookup(get_language() or "en", key)
+    match = LEAD_SENTENCE_RE.fullmatch(text.strip())
+    lead, rest = match.groups() if match else (text, "")
+    return escape(lead), escape(rest)

@@ -1,0 +1,93 @@
+"""``{% call island("Name") %}fallback{% endcall %}`` and ``island_assets()``, for the
+templates (``storefront/jinja.py``)."""
+
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+from jinja2 import pass_context
+from jinja2.utils import missing
+from markupsafe import Markup, escape
+
+from .manifest import asset_url
+from .props import BUILDERS
+
+LOADS = ("interaction", "visible", "lead")
+USAGE = (
+    'island("Name", [tag="span"], [load="interaction"|"visible"|"lead"|""], [zone="id"],'
+    ' [stored="key"])'
+)
+
+
+class _Values:
+    """What an island's props builder reads: the template's context, and the values the call
+    names (a builder may read a name that the template set in a loop or ``with``)."""
+
+    def __init__(self, context, values):
+        self.context, self.values = context, values
+
+    def __getitem__(self, name):
+        if name in self.values:
+            return self.values[name]
+        value = self.context.resolve_or_missing(name)
+        if value is missing:
+            raise KeyError(name)
+        return value
+
+    def get(self, name, default=None):
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+
+@pass_context
+def island(context, name, tag="div", load="", zone="", stored="", caller=None, **values):
+    """The island ``name``: its fallback markup (the call's body) in a ``<tag data-island>``,
+    then its props as a JSON script element built by the island's Python builder.
+    ``load`` defers loading the island's code to the first interaction with it (or with the
+    element ``zone`` names), to its coming into view, or (the lead popup) to its timer
+    (static_src/main.js); "" mounts it at idle. ``stored`` (with ``load="interaction"``) names
+    the browser-storage key of a choice the server cannot render: when the browser holds a
+    value other than the default the server drew, the island mounts at idle to show it."""
+    load = load or ""
+    if load not in ("", *LOADS):
+        raise ValueError(f"island {name}: load {load!r}: {USAGE}")
+    request = context["request"]
+    props = BUILDERS[name](request, _Values(context, values))
+    seq = getattr(request, "_island_seq", 0) + 1
+    request._island_seq = seq
+    props_id = f"island-props-{seq}"
+    later = Markup(' data-load="{}"').format(load) if load else Markup("")
+    if zone:
+        later += Markup(' data-zone="{}"').format(zone)
+    if stored:
+        later += Markup(' data-stored="{}"').format(stored)
+    fallback = caller() if caller else ""
+    return Markup(
+        '<{tag} data-island="{name}" data-props="{props_id}"{later}>{fallback}</{tag}>{props}'
+    ).format(
+        tag=tag,
+        name=name,
+        props_id=props_id,
+        later=later,
+        fallback=fallback,
+        props=props_script(props, props_id),
+    )
+
+
+def props_script(props, props_id: str) -> Markup:
+    """The props as a JSON script element, escaped as Django's ``json_script`` escapes (``<``,
+    ``>`` and ``&`` as ``\\u`` escapes, so no text can close the element), with three
+    ``str.replace`` instead of its ``str.translate``: a page's props are 20 KB, which
+    ``translate`` took 1.3 ms to read, a twentieth of a results page's render."""
+    text = json.dumps(props, cls=DjangoJSONEncoder)
+    text = text.replace("<", "\\u003C").replace(">", "\\u003E").replace("&", "\\u0026")
+    return Markup(f'<script id="{escape(props_id)}" type="application/json">{text}</script>')
+
+
+def island_assets() -> Markup:
+    """The stylesheet and the module script that mount the page's islands (both from our own
+    origin, which is all the policy's script-src allows)."""
+    return Markup(
+        '<link rel="stylesheet" href="{css}"><script type="module" src="{js}"></script>'
+    ).format(css=asset_url("main.css"), js=asset_url("main.js"))
