@@ -13,6 +13,7 @@ What templates call, each from the app that owns it:
 - ``{% call inline_style() %}...{% endcall %}``: a style block admitted by its hash
   (``storefront.security.templating``);
 - ``search_form_values()``: what the search form shows (``storefront.search.templating``);
+- ``icon("name")``: an SVG of ``templates/includes/icons/``, inline;
 - ``url("name", *args)``, ``static("path")`` and ``csrf_input`` (the backend's), as in Django;
 - the filters ``brand_asset`` and ``builtin_asset`` (``storefront.brands.templating``),
   ``get_item``, and Django's ``add``, ``date``, ``default``, ``default_if_none``,
@@ -27,18 +28,30 @@ A name a template does not get prints as nothing, and so does any attribute of i
 (``ChainableUndefined``), as it did in Django's engine.
 """
 
+from functools import lru_cache
+
+from django.conf import settings
 from django.template import defaultfilters
 from django.template.backends import jinja2 as django_jinja2
 from django.template.backends.utils import csrf_input_lazy, csrf_token_lazy
 from django.templatetags.static import static
 from django.urls import reverse
 from jinja2 import ChainableUndefined, Environment
+from markupsafe import Markup
 
 from storefront.brands.templating import brand_asset, builtin_asset
 from storefront.i18n.templating import t, t_lead
 from storefront.islands.templating import island, island_assets
 from storefront.search.templating import search_form_values
 from storefront.security.templating import inline_style
+
+
+@lru_cache
+def icon(name: str) -> Markup:
+    """``icon("heart")``: the SVG ``templates/includes/icons/heart.svg``, inline (read once)."""
+    return Markup(
+        (settings.BASE_DIR / "templates" / "includes" / "icons" / f"{name}.svg").read_text()
+    )
 
 
 def url(name: str, *args, **kwargs) -> str:
@@ -50,10 +63,23 @@ def get_item(mapping, key):
     return mapping.get(key) if hasattr(mapping, "get") else None
 
 
+class StorefrontEnvironment(Environment):
+    def getattr(self, obj, attribute):
+        """``card.hotel`` on a dict reads its key first, as Django's engine did: the views hand
+        templates plain dicts (twenty cards, their hotels and offers), and Jinja2 would try the
+        attribute first and raise, for every one of a results page's thousand lookups."""
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def environment(**options) -> Environment:
     options.setdefault("undefined", ChainableUndefined)
     # Django's engine kept a template's last newline; so does this one (the same bytes).
-    env = Environment(keep_trailing_newline=True, **options)
+    env = StorefrontEnvironment(keep_trailing_newline=True, **options)
     env.globals.update(
         t=t,
         t_lead=t_lead,
@@ -61,6 +87,7 @@ def environment(**options) -> Environment:
         island_assets=island_assets,
         inline_style=inline_style,
         search_form_values=search_form_values,
+        icon=icon,
         url=url,
         static=static,
     )
