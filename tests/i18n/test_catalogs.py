@@ -111,6 +111,23 @@ def test_template_tag_escapes_catalog_and_parameters(rf):
     assert "&lt;b&gt;Evil&lt;/b&gt;" in html and "<b>" not in html
 
 
+def test_a_template_fills_a_message_as_translate_does_in_every_locale():
+    """t() in a template splits each message once at its placeholders: what it writes is
+    translate()'s text, escaped, whichever parameters come (one missing stays as written)."""
+    from django.template import engines
+    from django.utils import translation
+
+    template = engines["jinja2"].from_string(
+        '{{ t("footer.copyright", year=year, brand=brand) }}|{{ t("footer.copyright", year=1) }}'
+    )
+    for code in LOCALES:
+        with translation.override(code):
+            html = template.render({"year": 2026, "brand": "<A & B>"})
+        full, partial = html.split("|")
+        assert full == escape(translate("footer.copyright", code, year=2026, brand="<A & B>"))
+        assert partial == escape(translate("footer.copyright", code, year=1)), code
+
+
 def test_one_template_speaks_each_locale_it_is_rendered_in():
     """A literal key without parameters is looked up once per locale and kept on the template
     (the catalogs are read once per process): the same compiled template, rendered in turn in
