@@ -1,7 +1,8 @@
-"""``t("key", name=value)``: the one way templates read the catalogs (``storefront/jinja.py``).
+"""``{{ "key"|t(name=value) }}``: the one way templates read the catalogs (a filter of
+``storefront/jinja.py``).
 
 The message and every parameter are escaped (nothing in a catalog is trusted as HTML).
-``{% set var = t("key") %}`` keeps the text instead of printing it; ``t("key", count=n)`` picks
+``{% set var = "key"|t %}`` keeps the text instead of printing it; ``"key"|t(count=n)`` picks
 the plural form for ``n`` (``catalog.plural_lookup``).
 ``t_lead("key")`` splits a message after its first sentence (see ``t_lead``).
 """

@@ -105,20 +105,20 @@ def test_template_tag_escapes_catalog_and_parameters(rf):
     from django.template import engines
     from django.utils import translation
 
-    template = engines["jinja2"].from_string('{{ t("footer.copyright", year=2026, brand=name) }}')
+    template = engines["jinja2"].from_string('{{ "footer.copyright"|t(year=2026, brand=name) }}')
     with translation.override("en"):
         html = template.render({"name": "<b>Evil</b>"})
     assert "&lt;b&gt;Evil&lt;/b&gt;" in html and "<b>" not in html
 
 
 def test_a_template_fills_a_message_as_translate_does_in_every_locale():
-    """t() in a template splits each message once at its placeholders: what it writes is
+    """The t filter splits each message once at its placeholders: what it writes is
     translate()'s text, escaped, whichever parameters come (one missing stays as written)."""
     from django.template import engines
     from django.utils import translation
 
     template = engines["jinja2"].from_string(
-        '{{ t("footer.copyright", year=year, brand=brand) }}|{{ t("footer.copyright", year=1) }}'
+        '{{ "footer.copyright"|t(year=year, brand=brand) }}|{{ "footer.copyright"|t(year=1) }}'
     )
     for code in LOCALES:
         with translation.override(code):
@@ -136,7 +136,7 @@ def test_one_template_speaks_each_locale_it_is_rendered_in():
     from django.utils import translation
 
     template = engines["jinja2"].from_string(
-        '{{ t("nav.hotels") }}|{% set note = t("results.gross_note") %}{{ note }}'
+        '{{ "nav.hotels"|t }}|{% set note = "results.gross_note"|t %}{{ note }}'
     )
     for _round in range(2):
         for code in LOCALES:
