@@ -2,10 +2,11 @@
 settings table (``external_url``), and where a redirect may go (``safe_path``: paths on this host).
 """
 
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -16,10 +17,18 @@ def page_url(
     name: str, locale: str, *, fid: int = DEFAULT_FID, query: dict | None = None, **kwargs
 ) -> str:
     """A page of the registry in ``locale``; internal links carry a non-default fid."""
-    with translation.override(locale):
-        url = reverse(name, kwargs=kwargs or None)
+    urls = (get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+    url = _reversed(name, locale, tuple(sorted(kwargs.items())), *urls)
     query = {**(query or {}), **({"fid": fid} if fid != DEFAULT_FID else {})}
     return f"{url}?{urlencode(query)}" if query else url
+
+
+@lru_cache(maxsize=4096)
+def _reversed(name: str, locale: str, kwargs: tuple, urlconf, prefix: str) -> str:
+    """``reverse`` in ``locale``, kept per URL configuration and script prefix: a page asks for
+    a dozen of these (header, footer, choosers), each under a translation override."""
+    with translation.override(locale):
+        return reverse(name, kwargs=dict(kwargs) or None, urlconf=urlconf)
 
 
 def external_url(key: str, locale: str | None = None, *, query: dict | None = None) -> str:
