@@ -79,7 +79,10 @@ class StorefrontEnvironment(Environment):
 
 
 def environment(**options) -> Environment:
-    options.setdefault("undefined", ChainableUndefined)
+    # Django's backend passes Undefined (DebugUndefined with DEBUG), which raises on an
+    # attribute of a missing name (and prints "{{ name }}" in development): Django's engine
+    # printed nothing for either.
+    options["undefined"] = ChainableUndefined
     # Django's engine kept a template's last newline; so does this one (the same bytes).
     env = StorefrontEnvironment(keep_trailing_newline=True, **options)
     env.globals.update(

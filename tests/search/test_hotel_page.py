@@ -146,6 +146,11 @@ def test_the_hotel_page_renders_in_every_locale_without_keys(client, code):
         assert escape(sentence) in summary, (code, sentence)
     assert escape(translate("hotel.rules_title", code)) in summary
     assert escape(translate("gallery.title", code, hotel=hotel["name"])) in summary
+    # The tab names the hotel and the brand once each (it used to say the brand twice).
+    title = re.search(r"<title>(.*?)</title>", html, re.S)[1]
+    assert title == escape(
+        translate("meta.page_title", code, page=hotel["name"], brand="Travelnest")
+    )
 
 
 def ld_hotel(html):
