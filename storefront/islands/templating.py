@@ -5,7 +5,6 @@ import json
 
 from django.core.serializers.json import DjangoJSONEncoder
 from jinja2 import pass_context
-from jinja2.utils import missing
 from markupsafe import Markup, escape
 
 from .manifest import asset_url
@@ -18,32 +17,12 @@ USAGE = (
 )
 
 
-class _Values:
-    """What an island's props builder reads: the template's context, and the values the call
-    names (a builder may read a name that the template set in a loop or ``with``)."""
-
-    def __init__(self, context, values):
-        self.context, self.values = context, values
-
-    def __getitem__(self, name):
-        if name in self.values:
-            return self.values[name]
-        value = self.context.resolve_or_missing(name)
-        if value is missing:
-            raise KeyError(name)
-        return value
-
-    def get(self, name, default=None):
-        try:
-            return self[name]
-        except KeyError:
-            return default
-
-
 @pass_context
-def island(context, name, tag="div", load="", zone="", stored="", caller=None, **values):
+def island(context, name, tag="div", load="", zone="", stored="", caller=None):
     """The island ``name``: its fallback markup (the call's body) in a ``<tag data-island>``,
-    then its props as a JSON script element built by the island's Python builder.
+    then its props as a JSON script element built by the island's Python builder, which reads
+    the template's context (a name set at a template's top level or passed by an include is
+    in it; one set in a loop or ``with`` of the same template is not).
     ``load`` defers loading the island's code to the first interaction with it (or with the
     element ``zone`` names), to its coming into view, or (the lead popup) to its timer
     (static_src/main.js); "" mounts it at idle. ``stored`` (with ``load="interaction"``) names
@@ -53,7 +32,7 @@ def island(context, name, tag="div", load="", zone="", stored="", caller=None, *
     if load not in ("", *LOADS):
         raise ValueError(f"island {name}: load {load!r}: {USAGE}")
     request = context["request"]
-    props = BUILDERS[name](request, _Values(context, values))
+    props = BUILDERS[name](request, context)
     seq = getattr(request, "_island_seq", 0) + 1
     request._island_seq = seq
     props_id = f"island-props-{seq}"
