@@ -81,25 +81,17 @@ async function mountNow(elements) {
 
 const INTERACTIONS = ["pointerover", "touchstart", "focusin"];
 
-/** Mounts `element` on its first interaction; a click before that waits for the island. */
-function onInteraction(element) {
-  const zone = document.getElementById(element.dataset.zone || "") || element;
-  let started = false;
+/**
+ * Keeps what the visitor begins on `element`'s server controls (inside `zone`) before the island
+ * is on screen: a plain click on a `data-action` control is held (its default prevented, `start`
+ * called) and carried out by the island; a press that began on a server control and ends after
+ * the island replaced it goes to the island's control (the browser sends no click when the
+ * pressed element left the page). Returns `settle(kept)`, to call once the mount is over with
+ * whether the island kept its server markup: then a held click does what the server's control
+ * does without JavaScript.
+ */
+function holdUntilMounted(element, zone, start) {
   let held = null; // the control whose click waits for the island
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const type of INTERACTIONS) zone.removeEventListener(type, start);
-    mountNow([element]).then((left) => {
-      if (!left.includes(element)) return; // clicks are held until its first render is on screen
-      zone.removeEventListener("click", hold);
-      if (held) {
-        // No island after all: the server's control does what it does without JavaScript.
-        delete element.dataset.pendingAction;
-        held.click();
-      }
-    });
-  };
   const hold = (event) => {
     const action = event.target.closest("[data-action]");
     if (!action || element.dataset.mounted || !plainClick(event)) return; // a new tab: the browser's
@@ -108,11 +100,8 @@ function onInteraction(element) {
     element.dataset.pendingAction = action.dataset.action;
     start();
   };
-  for (const type of INTERACTIONS) zone.addEventListener(type, start, { passive: true });
   zone.addEventListener("click", hold);
 
-  // A press that began on a server control and ends after the island replaced it gets no click
-  // from the browser (the pressed element left the page): the island's control gets it.
   let pressed = null;
   const press = (event) => {
     const action = event.target.closest("[data-action]");
@@ -128,6 +117,32 @@ function onInteraction(element) {
   };
   zone.addEventListener("pointerdown", press, { capture: true, passive: true });
   document.addEventListener("pointerup", release, { capture: true, passive: true });
+
+  return (kept) => {
+    if (!kept) return; // clicks stay held until its first render is on screen
+    zone.removeEventListener("click", hold);
+    zone.removeEventListener("pointerdown", press, { capture: true });
+    document.removeEventListener("pointerup", release, { capture: true });
+    if (held) {
+      // No island after all: the server's control does what it does without JavaScript.
+      delete element.dataset.pendingAction;
+      held.click();
+    }
+  };
+}
+
+/** Mounts `element` on its first interaction; a click before that waits for the island. */
+function onInteraction(element) {
+  const zone = document.getElementById(element.dataset.zone || "") || element;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTERACTIONS) zone.removeEventListener(type, start);
+    mountNow([element]).then((left) => settle(left.includes(element)));
+  };
+  const settle = holdUntilMounted(element, zone, start);
+  for (const type of INTERACTIONS) zone.addEventListener(type, start, { passive: true });
 }
 
 function whenVisible(elements) {
@@ -183,8 +198,11 @@ function whenIdleOrTouched(elements) {
     if (started) return;
     started = true;
     for (const type of FIRST_TOUCH) document.removeEventListener(type, start, true);
-    mountNow(elements);
+    mountNow(elements).then((left) => settles.forEach((settle, index) => settle(left.includes(elements[index]))));
   };
+  // A click on a server control before its island is on screen waits for it, as on one that
+  // loads at the first interaction (a kept hotel's heart mounts at idle, and may be tapped first).
+  const settles = elements.map((element) => holdUntilMounted(element, element, start));
   for (const type of FIRST_TOUCH) document.addEventListener(type, start, { capture: true, passive: true });
   const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
   idle(start, { timeout: 2000 });

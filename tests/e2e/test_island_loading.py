@@ -125,6 +125,26 @@ def test_a_heart_tapped_before_it_loaded_keeps_the_hotel(new_page, server_url, l
     expect(heart).to_have_attribute("aria-pressed", "true")
 
 
+def test_a_kept_hotels_page_holds_a_heart_clicked_before_the_hearts_loaded(new_page, server_url):
+    """With a hotel kept, the hearts mount at idle, not at the first touch; a click that comes
+    before their code has arrived is still carried out once it has."""
+    page = new_page()
+    page.goto(f"{server_url}/terms-of-use")
+    page.evaluate("() => localStorage.setItem('favorites', JSON.stringify([999999]))")
+    waiting = []
+    chunk = re.compile(r".*/islands/chunks/FavoriteToggle-.*\.js")
+    page.route(chunk, lambda route: waiting.append(route))
+    with page.expect_request(chunk):  # the browser's first idle moment asks for the hearts
+        page.goto(f"{server_url}/hotels/spain/barcelona/metropole-sands")
+    heart = page.locator(".hotel-summary__title .favorite")
+    heart.click()
+    assert page.locator('[data-island="FavoriteToggle"][data-mounted]').count() == 0
+    assert waiting, "the hearts' code was not held"
+    waiting[0].continue_()
+    expect(heart).to_have_attribute("aria-pressed", "true")
+    assert len(page.evaluate("JSON.parse(localStorage.favorites)")) == 2
+
+
 def test_a_tap_before_the_header_loaded_opens_the_menu_on_a_phone(new_page, server_url):
     page = new_page(width=375, has_touch=True, is_mobile=True)
     page.goto(f"{server_url}/de/")
