@@ -3,7 +3,8 @@
  *
  * Each `<div data-island="Name" data-props="id">` holds server-rendered fallback markup and points
  * at a `<script type="application/json" id="id">` with its props, built in Python by
- * `storefront/islands/props.py` (one builder per island). Only the islands present on the page are
+ * `storefront/islands/props.py` (one builder per island; islands a page holds many of share one
+ * block, and each has its own props in `data-own`). Only the islands present on the page are
  * imported (see ./islands/registry.js); React and the page's one catalog load only when needed.
  *
  * An island marked `data-load="interaction"` (the gallery, the header and the hearts for anonymous
@@ -26,20 +27,27 @@ import { onChunkFailure, startLivingParts } from "./living.js";
 import { plainClick, successorSelector } from "./handoff.js";
 import { DEFAULTS, readLocal } from "./state.js";
 
-/** The island's props; throws (mount.js reports it) when its props block is missing or no object. */
+/**
+ * The island's props: its props block, with the props of its own (`data-own`, JSON) over them
+ * where the page's islands of a name share one block (a results page's hearts); throws (mount.js
+ * reports it) when either is missing, not JSON or no object.
+ */
 function readProps(element) {
   const source = document.getElementById(element.dataset.props || "");
   if (!source) throw new Error(`no props block #${element.dataset.props || ""}`);
-  let props;
+  const props = parsed(source.textContent, `props block #${source.id}`);
+  return "own" in element.dataset ? { ...props, ...parsed(element.dataset.own, "data-own") } : props;
+}
+
+function parsed(text, what) {
+  let value;
   try {
-    props = JSON.parse(source.textContent);
+    value = JSON.parse(text);
   } catch {
-    throw new Error(`props block #${source.id} is not JSON`);
+    throw new Error(`${what} is not JSON`);
   }
-  if (!props || typeof props !== "object" || Array.isArray(props)) {
-    throw new Error(`props block #${source.id} is not an object`);
-  }
-  return props;
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error(`${what} is not an object`);
+  return value;
 }
 
 /**

@@ -11,6 +11,13 @@ test("a plain message and a counted one read what the server resolved", () => {
   assert.equal(t("guests.adults", { count: 3 }), "3 Erwachsene");
 });
 
+test("a placeholder the server left is filled from the options, as i18next fills it", () => {
+  const { t } = firstWords({ "favorites.toggle": "{{hotel}} merken", "x.y": "{{ a }}/{{b}}" }, "de");
+  assert.equal(t("favorites.toggle", { hotel: "Hotel {{b}} & Spa" }), "Hotel {{b}} & Spa merken");
+  assert.equal(t("x.y", { a: 1 }), "1/{{b}}");
+  assert.equal(t("favorites.toggle"), "{{hotel}} merken");
+});
+
 test("a message the server did not send shows its key and says so on the console", (context) => {
   const errors = [];
   context.mock.method(console, "error", (message) => errors.push(message));

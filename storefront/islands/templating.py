@@ -8,7 +8,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from .manifest import asset_url
-from .props import BUILDERS
+from .props import BUILDERS, OWN_BUILDERS
 
 LOADS = ("interaction", "visible", "lead")
 USAGE = (
@@ -20,9 +20,11 @@ USAGE = (
 @pass_context
 def island(context, name, tag="div", load="", zone="", stored="", caller=None):
     """The island ``name``: its fallback markup (the call's body) in a ``<tag data-island>``,
-    then its props as a JSON script element built by the island's Python builder, which reads
-    the template's context (a name set at a template's top level or passed by an include is
-    in it; one set in a loop or ``with`` of the same template is not).
+    then its props as a JSON script element built by the island's Python builder (for an island
+    of ``OWN_BUILDERS``: one block the page's islands of that name share, and each one's own
+    props in its ``data-own`` attribute), which reads the template's context (a name set at a
+    template's top level or passed by an include is in it; one set in a loop or ``with`` of the
+    same template is not).
     ``load`` defers loading the island's code to the first interaction with it (or with the
     element ``zone`` names), to its coming into view, or (the lead popup) to its timer
     (static_src/main.js); "" mounts it at idle. ``stored`` (with ``load="interaction"``) names
@@ -32,11 +34,24 @@ def island(context, name, tag="div", load="", zone="", stored="", caller=None):
     if load not in ("", *LOADS):
         raise ValueError(f"island {name}: load {load!r}: {USAGE}")
     request = context["request"]
-    props = BUILDERS[name](request, context)
-    seq = getattr(request, "_island_seq", 0) + 1
-    request._island_seq = seq
-    props_id = f"island-props-{seq}"
-    later = f' data-load="{escape(load)}"' if load else ""
+    own = OWN_BUILDERS.get(name)
+    script = ""
+    if own is None:
+        seq = getattr(request, "_island_seq", 0) + 1
+        request._island_seq = seq
+        props_id = f"island-props-{seq}"
+        script = props_script(BUILDERS[name](request, context), props_id)
+    else:  # the page's islands of this name share one block, sent with the first of them
+        props_id = f"island-props-{name}"
+        shared = request.__dict__.setdefault("_island_shared", set())
+        if name not in shared:
+            shared.add(name)
+            script = props_script(BUILDERS[name](request, context), props_id)
+    later = ""
+    if own:
+        later = f' data-own="{escape(json.dumps(own(request, context), cls=DjangoJSONEncoder))}"'
+    if load:
+        later += f' data-load="{escape(load)}"'
     if zone:
         later += f' data-zone="{escape(zone)}"'
     if stored:
@@ -47,7 +62,7 @@ def island(context, name, tag="div", load="", zone="", stored="", caller=None):
     # a results page's twenty-six islands (their fallbacks included) a millisecond.
     return Markup(
         f'<{tag} data-island="{escape(name)}" data-props="{props_id}"{later}>{fallback}</{tag}>'
-        f"{props_script(props, props_id)}"
+        f"{script}"
     )
 
 

@@ -6,7 +6,7 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from storefront.i18n.catalog import translate
+from storefront.i18n.catalog import interpolate, translate
 from storefront.i18n.locales import LOCALES
 from storefront.islands.props import BUILDERS
 from tests.islands.helpers import island_props
@@ -214,12 +214,16 @@ def test_the_search_box_words_count_the_guests_it_starts_with(client, provider):
     assert words["guests.adults#3"] == translate("guests.adults", "de", count=3)
     assert words["guests.children#1"] == translate("guests.children", "de", count=1)
     assert words["guests.rooms#2"] == translate("guests.rooms", "de", count=2)
+    # The hearts share their words, with the hotel's name left for each to fill (words.js).
     hearts = island_props(html, "FavoriteToggle", every=True)
-    assert hearts and all(
-        heart["words"]["favorites.toggle"]
+    assert len(hearts) == html.count('data-island="FavoriteToggle"') > 1
+    assert all(
+        interpolate(heart["words"]["favorites.toggle"], {"hotel": heart["name"]})
         == translate("favorites.toggle", "de", hotel=heart["name"])
         for heart in hearts
     )
+    assert len({heart["hotel"] for heart in hearts}) == len(hearts)
+    assert html.count('id="island-props-FavoriteToggle"') == 1
 
 
 def test_the_stay_dates_get_their_first_words(client, provider):
