@@ -16,7 +16,8 @@ What templates call, each from the app that owns it:
   (``storefront.security.templating``);
 - ``search_form_values()``: what the search form shows (``storefront.search.templating``);
 - ``icon("name")``: an SVG of ``templates/includes/icons/``, inline;
-- ``url("name", *args)``, ``static("path")`` and ``csrf_input`` (the backend's), as in Django;
+- ``url("name", *args)``, ``static("path")`` (``links.static_url``) and ``csrf_input`` (the
+  backend's), as in Django;
 - the filters ``brand_asset`` and ``builtin_asset`` (``storefront.brands.templating``),
   ``get_item``, and Django's ``add``, ``date``, ``default``, ``default_if_none``,
   ``json_script``, ``slice``, ``truncatechars``, ``urlencode`` and ``yesno``, which keep
@@ -36,16 +37,17 @@ from django.conf import settings
 from django.template import defaultfilters
 from django.template.backends import jinja2 as django_jinja2
 from django.template.backends.utils import csrf_input_lazy, csrf_token_lazy
-from django.templatetags.static import static
 from django.urls import reverse
 from jinja2 import ChainableUndefined, Environment
-from markupsafe import Markup
+from jinja2 import Template as JinjaTemplate
+from markupsafe import Markup, escape
 
 from storefront.brands.templating import brand_asset, builtin_asset
 from storefront.i18n.templating import t, t_lead
 from storefront.islands.templating import island, island_assets
 from storefront.search.templating import search_form_values
 from storefront.security.templating import inline_style
+from storefront.web.links import static_url
 
 
 @lru_cache
@@ -65,7 +67,24 @@ def get_item(mapping, key):
     return mapping.get(key) if hasattr(mapping, "get") else None
 
 
+def _escape_output(value):
+    """What a template prints, escaped: markupsafe's ``escape``, except that markup (``t``'s
+    messages, islands, icons: half of what a page prints) is printed as it is, where ``escape``
+    copies it into a new ``Markup`` first (``Markup(value.__html__())``, the same text)."""
+    return value if type(value) is Markup else escape(value)
+
+
+class StorefrontTemplate(JinjaTemplate):
+    @classmethod
+    def _from_namespace(cls, environment, namespace, globals):
+        # The compiled template's functions look ``escape`` up in its namespace when they run.
+        namespace["escape"] = _escape_output
+        return super()._from_namespace(environment, namespace, globals)
+
+
 class StorefrontEnvironment(Environment):
+    template_class = StorefrontTemplate
+
     def getattr(self, obj, attribute):
         """``card.hotel`` on a dict reads its key first, as Django's engine did: the views hand
         templates plain dicts (twenty cards, their hotels and offers), and Jinja2 would try the
@@ -77,6 +96,13 @@ class StorefrontEnvironment(Environment):
                 pass
         return super().getattr(obj, attribute)
 
+    def make_globals(self, d):
+        """A template's globals as one plain dict, not Jinja2's ``ChainMap`` over the
+        environment's: every include makes a context that copies the keys of its globals, and
+        walking a ``ChainMap`` for them was a fortieth of a results page's render. The
+        environment's globals are set once, before any template loads (``environment``)."""
+        return {**self.globals, **(d or {})}
+
 
 def environment(**options) -> Environment:
     # Django's backend passes Undefined (DebugUndefined with DEBUG), which raises on an
@@ -84,6 +110,9 @@ def environment(**options) -> Environment:
     # printed nothing for either.
     options["undefined"] = ChainableUndefined
     # Django's engine kept a template's last newline; so does this one (the same bytes).
+    # Every template stays loaded (a plain dict: the LRU cache's bookkeeping on each of a page's
+    # seventy includes cost more than the lookup; there are fifty templates).
+    options.setdefault("cache_size", -1)
     env = StorefrontEnvironment(keep_trailing_newline=True, **options)
     env.globals.update(
         t_lead=t_lead,
@@ -93,7 +122,7 @@ def environment(**options) -> Environment:
         search_form_values=search_form_values,
         icon=icon,
         url=url,
-        static=static,
+        static=static_url,
     )
     env.filters.update(
         t=t,

@@ -14,3 +14,26 @@ def test_a_dict_key_wins_over_a_method_of_the_same_name():
     """As in Django's engine: an offer's ``items`` are its items, not ``dict.items``."""
     template = engines["jinja2"].from_string("{{ offer.items|length }} {{ offer.get }}")
     assert template.render({"offer": {"items": [1, 2, 3], "get": "x"}}) == "3 x"
+
+
+def test_what_a_template_prints_is_escaped_and_markup_is_printed_as_it_is():
+    """In the page, in a macro and in a call block alike (``_escape_output``)."""
+    from markupsafe import Markup
+
+    template = engines["jinja2"].from_string(
+        "{% macro m(v) %}<i>{{ v }}</i>{% endmacro %}"
+        "{{ text }} {{ safe }} {{ number }} {{ m(text) }} {{ m(safe) }}"
+        "{% set kept %}{{ text }}{{ safe }}{% endset %} {{ kept }}"
+    )
+    html = template.render({"text": "<a href='x'>&</a>", "safe": Markup("<b>ok</b>"), "number": 7})
+    escaped = "&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;"
+    assert html == (f"{escaped} <b>ok</b> 7 <i>{escaped}</i> <i><b>ok</b></i> {escaped}<b>ok</b>")
+
+
+def test_a_template_sees_its_own_globals_over_the_environments():
+    from jinja2 import Environment
+
+    env = engines["jinja2"].env
+    template = env.from_string("{{ icon is defined }} {{ extra }}", globals={"extra": "mine"})
+    assert template.render() == "True mine"
+    assert "extra" not in env.globals and isinstance(env, Environment)

@@ -1,7 +1,7 @@
 """``{{ value|brand_asset }}``: a brand image as a URL (built-in static path or provider URL);
 ``{{ value|builtin_asset }}``: whether it is one of the storefront's own images."""
 
-from django.templatetags.static import static
+from storefront.web.links import static_url
 
 
 def _external(value: str) -> bool:
@@ -11,7 +11,7 @@ def _external(value: str) -> bool:
 def brand_asset(value: str) -> str:
     if _external(value):
         return value
-    return static(value)
+    return static_url(value)
 
 
 def builtin_asset(value) -> bool:

@@ -49,7 +49,7 @@ def island(context, name, tag="div", load="", zone="", stored="", caller=None):
             script = props_script(BUILDERS[name](request, context), props_id)
     later = ""
     if own:
-        later = f' data-own="{escape(json.dumps(own(request, context), cls=DjangoJSONEncoder))}"'
+        later = f' data-own="{escape(json.dumps(own(request, context)))}"'
     if load:
         later += f' data-load="{escape(load)}"'
     if zone:

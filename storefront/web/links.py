@@ -1,11 +1,13 @@
 """Building URLs: pages of the registry in a locale (``page_url``), outside addresses from the
-settings table (``external_url``), and where a redirect may go (``safe_path``: paths on this host).
+settings table (``external_url``), where a redirect may go (``safe_path``: paths on this host),
+and static files (``static_url``).
 """
 
 from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.templatetags.static import static
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -47,3 +49,11 @@ def safe_path(target, default: str = "/") -> str:
     if not isinstance(target, str) or not target.startswith("/"):
         return default
     return target if url_has_allowed_host_and_scheme(target, allowed_hosts=None) else default
+
+
+@lru_cache(maxsize=256)
+def static_url(path: str) -> str:
+    """The URL of the static file ``path`` (Django's ``static``: its hashed name), kept per
+    path: the manifest is read once per process, and a results page asks ten times (the card
+    logos, the brand's images), each a walk through the storage's URL joining."""
+    return static(path)
