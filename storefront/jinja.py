@@ -14,8 +14,9 @@ What templates call, each from the app that owns it:
   (``storefront.islands.templating``);
 - ``{% call inline_style() %}...{% endcall %}``: a style block admitted by its hash
   (``storefront.security.templating``);
-- ``search_form_values()``: what the search form shows (``storefront.search.templating``);
-- ``icon("name")``: an SVG of ``templates/includes/icons/``, inline;
+- ``search_form_values()``: what the search form shows, and ``favorite_toggle(hotel)``: a
+  hotel's heart (``storefront.search.templating``);
+- ``icon("name")``: an SVG of ``templates/includes/icons/``, inline (``storefront.web.icons``);
 - ``url("name", *args)``, ``static("path")`` (``links.static_url``) and ``csrf_input`` (the
   backend's), as in Django;
 - the filters ``brand_asset`` and ``builtin_asset`` (``storefront.brands.templating``),
@@ -31,9 +32,6 @@ A name a template does not get prints as nothing, and so does any attribute of i
 (``ChainableUndefined``), as it did in Django's engine.
 """
 
-from functools import lru_cache
-
-from django.conf import settings
 from django.template import defaultfilters
 from django.template.backends import jinja2 as django_jinja2
 from django.template.backends.utils import csrf_input_lazy, csrf_token_lazy
@@ -45,17 +43,10 @@ from markupsafe import Markup, escape
 from storefront.brands.templating import brand_asset, builtin_asset
 from storefront.i18n.templating import t, t_lead
 from storefront.islands.templating import island, island_assets
-from storefront.search.templating import search_form_values
+from storefront.search.templating import favorite_toggle, search_form_values
 from storefront.security.templating import inline_style
+from storefront.web.icons import icon
 from storefront.web.links import static_url
-
-
-@lru_cache
-def icon(name: str) -> Markup:
-    """``icon("heart")``: the SVG ``templates/includes/icons/heart.svg``, inline (read once)."""
-    return Markup(
-        (settings.BASE_DIR / "templates" / "includes" / "icons" / f"{name}.svg").read_text()
-    )
 
 
 def url(name: str, *args, **kwargs) -> str:
@@ -120,6 +111,7 @@ def environment(**options) -> Environment:
         island_assets=island_assets,
         inline_style=inline_style,
         search_form_values=search_form_values,
+        favorite_toggle=favorite_toggle,
         icon=icon,
         url=url,
         static=static_url,

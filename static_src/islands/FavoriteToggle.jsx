@@ -7,9 +7,11 @@
  * follows (`storefront:favorite` event); /favorites listens to it too (Favorites.jsx).
  * Everything it says comes with its props (`words`, ../words.js): a page of cards loads no i18next.
  * An anonymous visitor's heart is drawn by the server and this island loads at the first
- * interaction with it (or at idle when the browser keeps favorites): templates/includes/favorite_toggle.html.
+ * interaction with it (or at idle when the browser keeps favorites): favorite_toggle() in
+ * storefront/search/templating.py.
  *
- * Props: storefront.islands.props.favorite_toggle_props.
+ * Props: storefront.islands.props.favorite_toggle_props (the page's hearts share them) with
+ * favorite_toggle_own (each heart's hotel, in its data-own).
  */
 import { useEffect, useState } from "react";
 import { showToast } from "../living.js";

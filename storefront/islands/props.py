@@ -76,8 +76,8 @@ FAVORITE_WORDS = ("favorites.toggle", "favorites.saved", "favorites.removed", "a
 
 def favorite_toggle_props(request, context) -> dict:
     """Read by static_src/islands/FavoriteToggle.jsx, one block for every heart of the page
-    (``OWN_BUILDERS`` below gives each its hotel): for a logged-in traveller where to say that a
-    hotel is kept (``endpoint``; "" when the browser keeps the favorites), and ``words``,
+    (each has its own hotel: ``favorite_toggle_own``): for a logged-in traveller where to say
+    that a hotel is kept (``endpoint``; "" when the browser keeps the favorites), and ``words``,
     everything it says (no i18next on a page of cards), with ``{{hotel}}`` left for the island to
     fill with its own hotel's name (static_src/words.js)."""
     return {
@@ -86,14 +86,11 @@ def favorite_toggle_props(request, context) -> dict:
     }
 
 
-def favorite_toggle_own(request, context) -> dict:
-    """A heart's own props: the hotel of the card being rendered (or of the hotel page), and for
-    a logged-in traveller whether it is kept (``favorite_ids``, set by the page's view); ``on``
-    None: the browser keeps the favorites."""
-    card = context.get("card")
-    hotel = card["hotel"] if card else context["hotel"]
-    ids = context.get("favorite_ids")
-    return {"hotel": hotel.id, "name": hotel.name, "on": None if ids is None else hotel.id in ids}
+def favorite_toggle_own(hotel, favorite_ids) -> dict:
+    """A heart's own props: its hotel, and for a logged-in traveller whether it is kept
+    (``favorite_ids``, set by the page's view); ``on`` None: the browser keeps the favorites."""
+    on = None if favorite_ids is None else hotel.id in favorite_ids
+    return {"hotel": hotel.id, "name": hotel.name, "on": on}
 
 
 def favorites_props(request, context) -> dict:
@@ -286,9 +283,3 @@ BUILDERS = {
     "StayDates": stay_dates_props,
     "UnitToggle": unit_toggle_props,
 }
-
-# Islands that a page may hold many of: ``BUILDERS`` gives the props every one of them shares,
-# sent once per page, and this each one's own, sent in its element's ``data-own`` attribute
-# (static_src/main.js merges them). A results page's twenty hearts sent twenty copies of the
-# same words: 21 KB of its 115 KB, and a millisecond of its render.
-OWN_BUILDERS = {"FavoriteToggle": favorite_toggle_own}

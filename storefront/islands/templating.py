@@ -8,7 +8,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from .manifest import asset_url
-from .props import BUILDERS, OWN_BUILDERS
+from .props import BUILDERS
 
 LOADS = ("interaction", "visible", "lead")
 USAGE = (
@@ -20,43 +20,47 @@ USAGE = (
 @pass_context
 def island(context, name, tag="div", load="", zone="", stored="", caller=None):
     """The island ``name``: its fallback markup (the call's body) in a ``<tag data-island>``,
-    then its props as a JSON script element built by the island's Python builder (for an island
-    of ``OWN_BUILDERS``: one block the page's islands of that name share, and each one's own
-    props in its ``data-own`` attribute), which reads the template's context (a name set at a
-    template's top level or passed by an include is in it; one set in a loop or ``with`` of the
-    same template is not).
+    then its props as a JSON script element built by the island's Python builder, which reads
+    the template's context (a name set at a template's top level or passed by an include is
+    in it; one set in a loop or ``with`` of the same template is not).
     ``load`` defers loading the island's code to the first interaction with it (or with the
     element ``zone`` names), to its coming into view, or (the lead popup) to its timer
     (static_src/main.js); "" mounts it at idle. ``stored`` (with ``load="interaction"``) names
     the browser-storage key of a choice the server cannot render: when the browser holds a
     value other than the default the server drew, the island mounts at idle to show it."""
+    fallback = caller() if caller else ""
+    return island_html(context, name, fallback, tag=tag, load=load, zone=zone, stored=stored)
+
+
+def island_html(context, name, fallback, *, tag="div", load="", zone="", stored="", own=None):
+    """``island()``'s markup, for Python that draws an island's fallback itself (the hearts,
+    ``storefront.search.templating.favorite_toggle``). With ``own`` (a dict), the page's islands
+    of this name share one props block, sent with the first of them, and each carries ``own``
+    in its ``data-own`` attribute (static_src/main.js merges them over the block)."""
     load = load or ""
     if load not in ("", *LOADS):
         raise ValueError(f"island {name}: load {load!r}: {USAGE}")
     request = context["request"]
-    own = OWN_BUILDERS.get(name)
     script = ""
     if own is None:
         seq = getattr(request, "_island_seq", 0) + 1
         request._island_seq = seq
         props_id = f"island-props-{seq}"
         script = props_script(BUILDERS[name](request, context), props_id)
-    else:  # the page's islands of this name share one block, sent with the first of them
+        later = ""
+    else:
         props_id = f"island-props-{name}"
         shared = request.__dict__.setdefault("_island_shared", set())
         if name not in shared:
             shared.add(name)
             script = props_script(BUILDERS[name](request, context), props_id)
-    later = ""
-    if own:
-        later = f' data-own="{escape(json.dumps(own(request, context)))}"'
+        later = f' data-own="{escape(json.dumps(own))}"'
     if load:
         later += f' data-load="{escape(load)}"'
     if zone:
         later += f' data-zone="{escape(zone)}"'
     if stored:
         later += f' data-stored="{escape(stored)}"'
-    fallback = caller() if caller else ""
     tag = escape(tag)
     # An f-string of escaped parts: Markup.format escapes through string.Formatter, which took
     # a results page's twenty-six islands (their fallbacks included) a millisecond.
