@@ -46,15 +46,25 @@ export async function mount(elements, { registry, readProps }) {
           return action;
         },
       };
-      const focused = element.contains(document.activeElement) ? document.activeElement : null;
-      const successor = focused && successorSelector(focused);
+      // The control that has the focus when React replaces the server's markup: the visitor
+      // may Tab on while the island renders (a transition, in slices), so it is followed until
+      // then, not read once here.
+      let focused = element.contains(document.activeElement) ? document.activeElement : null;
+      const follow = (event) => {
+        focused = event.target;
+      };
+      element.addEventListener("focusin", follow);
+      const lastFocused = () => {
+        element.removeEventListener("focusin", follow);
+        return focused;
+      };
       // `data-mounted` says the island's markup has replaced the server's (React renders after
       // this task, so it is set once the first render is committed, not when it is scheduled).
       // A transition: React renders in slices and yields to the browser between them, so
       // mounting never blocks a tap or a scroll for long (the server's markup is on screen).
       const root = createRoot(element);
       startTransition(() => {
-        root.render(createElement(Committed, { element, successor }, createElement(Island, { ...props, i18n, resume })));
+        root.render(createElement(Committed, { element, lastFocused }, createElement(Island, { ...props, i18n, resume })));
       });
     }),
   );
@@ -65,13 +75,15 @@ export async function mount(elements, { registry, readProps }) {
  * Marks its island mounted once React has committed the island's first render, and gives the
  * focus back to the successor of the control that had it, when the visitor was in the island.
  */
-function Committed({ element, successor, children }) {
+function Committed({ element, lastFocused, children }) {
   useLayoutEffect(() => {
     element.dataset.mounted = "true";
+    const control = lastFocused();
+    const successor = control && successorSelector(control);
     const active = document.activeElement;
     if (successor && (!active || active === document.body || !active.isConnected)) {
       element.querySelector(successor)?.focus();
     }
-  }, [element, successor]);
+  }, [element, lastFocused]);
   return children;
 }
