@@ -10,6 +10,7 @@ provider's answers and every combination of filters is one plain URL.
 import math
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from functools import lru_cache
 
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
@@ -41,8 +42,10 @@ class Results:
     dated: bool
 
 
+@lru_cache(maxsize=1 << 16)
 def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
-    """Great-circle distance (haversine), rounded to 100 m."""
+    """Great-circle distance (haversine), rounded to 100 m; kept per pair of points (a city's
+    hotels stand where they stand, and each of its results pages measures all of them)."""
     p1, p2 = math.radians(lat1), math.radians(lat2)
     dp, dl = p2 - p1, math.radians(lng2 - lng1)
     a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2

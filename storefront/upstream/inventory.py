@@ -189,9 +189,19 @@ class HotelRates:
     hotel_id: int
     available: bool
     offers: tuple[Offer, ...] = field(default=())
+    # ``cheapest``'s answers by filter: a stay's rates stay in this process a while (``rates``),
+    # and every results page of that stay asks each of the city's hotels. Not an init field, so
+    # a copy made with other offers (``dataclasses.replace``: Israeli VAT) starts empty.
+    _cheapest: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def cheapest(self, *, boards=frozenset(), refundable_only=False) -> Offer | None:
         """The cheapest offer matching the filters (by gross, the price actually paid)."""
+        key = (frozenset(boards), refundable_only)
+        if key not in self._cheapest:
+            self._cheapest[key] = self._find_cheapest(boards, refundable_only)
+        return self._cheapest[key]
+
+    def _find_cheapest(self, boards, refundable_only) -> Offer | None:
         matching = [
             o
             for o in self.offers

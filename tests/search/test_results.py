@@ -1,6 +1,7 @@
 """Filtering, sorting and paging of a place's hotels (storefront/search/results.py), on a made-up
 inventory so every expectation is visible here; the sandbox journey is tested elsewhere."""
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -151,3 +152,16 @@ def test_pages_of_twenty(monkeypatch):
     assert (found.total, found.pages, found.page, len(ids)) == (45, 3, 3, 5)
     found, _ = run("page=9")  # past the end: the last page
     assert found.page == 3
+
+
+def test_the_cheapest_offer_is_kept_per_filter_and_a_copy_with_other_offers_finds_its_own():
+    """``HotelRates.cheapest`` keeps its answers (rates stay in the process a while); a copy
+    with other offers (Israeli VAT added) must not answer with the original's."""
+    rates = HotelRates(9, True, (_offer(9, "RO", False, 400, 460), _offer(9, "BB", True, 500, 575)))
+    assert rates.cheapest().price.net == 400
+    assert rates.cheapest(refundable_only=True).board == "BB"
+    assert rates.cheapest(boards=frozenset({"BB"})).board == "BB"
+    assert rates.cheapest().price.net == 400  # the first answer, kept
+    dearer = replace(rates, offers=(_offer(9, "RO", False, 450, 520),))
+    assert dearer.cheapest().price.net == 450 and rates.cheapest().price.net == 400
+    assert dearer == replace(rates, offers=dearer.offers)  # what it kept is not compared
