@@ -52,7 +52,7 @@ def t(context, key, **params) -> Markup:
     for literal, name, placeholder in _parts(text):
         out.append(literal)
         if name:
-            out.append(str(escape(params[name])) if name in params else placeholder)
+            out.append(escape(params[name]) if name in params else placeholder)
     return Markup("".join(out))
 
 

@@ -1,8 +1,10 @@
 """The one view behind every registered page, plus robots.txt."""
 
+from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from csp.constants import NONE
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseRedirect
 from django.template.loader import select_template
@@ -107,6 +109,20 @@ def _allow_framing(response, *, origins) -> None:
     response._csp_replace = {"frame-ancestors": list(origins) or [NONE]}
 
 
+@lru_cache(maxsize=256)
+def _kept_template(name: str):
+    return select_template([name, "pages/generic.html"])
+
+
+def _page_template(name: str):
+    """The page's template, else the generic one; kept once found (the engine keeps every
+    template loaded, and Django's loader asks each engine in turn on every call), except in
+    development, where a template edited is read again."""
+    if settings.DEBUG:
+        return select_template([name, "pages/generic.html"])
+    return _kept_template(name)
+
+
 def render_page(request, *, page_name, extra_context=None, public=True, **params):
     """Render a registered page in its layout. Route parameters arrive already validated;
     pages with an access rule send anonymous visitors to log in (and back), others get 403.
@@ -126,7 +142,7 @@ def render_page(request, *, page_name, extra_context=None, public=True, **params
             raise PermissionDenied
         if page.access == "vouchers" and "vouchers" not in user.options:
             raise PermissionDenied  # the menu shows My Vouchers only with options.vouchers
-    template = select_template([page.template, "pages/generic.html"])
+    template = _page_template(page.template)
     context = {"page": page, "params": params, "layout_template": f"layouts/{page.layout}.html"}
     if page.name in PAGE_CONTEXT:
         context.update(PAGE_CONTEXT[page.name](request))
