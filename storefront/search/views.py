@@ -204,8 +204,12 @@ def _place_for(query: SearchQuery, page_name: str, params: dict, locale: str):
 
 
 def _pages(results: Results, query: SearchQuery, base: str) -> dict:
+    # The query's canonical pairs with the page left out, written once: ``page`` comes last in
+    # them (``SearchQuery.params``), so each page's address adds it at the end.
+    kept = query.encode(page=False)
+
     def url(number):
-        text = query.with_changes(page=number).encode()
+        text = "&".join(part for part in (kept, f"page={number}" if number > 1 else "") if part)
         return f"{base}?{text}" if text else base
 
     return {
