@@ -59,10 +59,28 @@ def get_item(mapping, key):
 
 
 def _escape_output(value):
-    """What a template prints, escaped: markupsafe's ``escape``, except that markup (``t``'s
-    messages, islands, icons: half of what a page prints) is printed as it is, where ``escape``
-    copies it into a new ``Markup`` first (``Markup(value.__html__())``, the same text)."""
-    return value if type(value) is Markup else escape(value)
+    """What a template prints, escaped as markupsafe's ``escape`` escapes it (``& < > ' "``),
+    but as plain text for the page's join, not a new ``Markup`` each: a results page prints
+    about two thousand values, and making a ``Markup`` of each (a Python ``__new__``) cost more
+    than escaping them. Markup (``t``'s messages, islands, icons) is printed as it is. Only what
+    a template prints goes through here (Jinja2 compiles ``{{ }}`` to ``escape(...)``); a macro's
+    or a ``set`` block's output is joined and made ``Markup`` by Jinja2 itself."""
+    kind = type(value)
+    if kind is str:
+        if "&" in value or "<" in value or ">" in value or "'" in value or '"' in value:
+            return (
+                value.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("'", "&#39;")
+                .replace('"', "&#34;")
+            )
+        return value
+    if kind is Markup:
+        return value
+    if kind is int:
+        return str(value)
+    return escape(value)
 
 
 class StorefrontTemplate(JinjaTemplate):
