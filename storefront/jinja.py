@@ -45,6 +45,7 @@ from storefront.i18n.templating import t, t_lead
 from storefront.islands.templating import island, island_assets
 from storefront.search.templating import favorite_toggle, search_form_values
 from storefront.security.templating import inline_style
+from storefront.web.html import escape_text
 from storefront.web.icons import icon
 from storefront.web.links import static_url
 
@@ -59,23 +60,15 @@ def get_item(mapping, key):
 
 
 def _escape_output(value):
-    """What a template prints, escaped as markupsafe's ``escape`` escapes it (``& < > ' "``),
-    but as plain text for the page's join, not a new ``Markup`` each: a results page prints
-    about two thousand values, and making a ``Markup`` of each (a Python ``__new__``) cost more
-    than escaping them. Markup (``t``'s messages, islands, icons) is printed as it is. Only what
-    a template prints goes through here (Jinja2 compiles ``{{ }}`` to ``escape(...)``); a macro's
-    or a ``set`` block's output is joined and made ``Markup`` by Jinja2 itself."""
+    """What a template prints, escaped as markupsafe's ``escape`` escapes it, but as plain text
+    for the page's join (``escape_text``), not a new ``Markup`` each: a results page prints
+    about two thousand values. Markup (``t``'s messages, islands, icons) is printed as it is.
+    Only what a template prints goes through here (Jinja2 compiles ``{{ }}`` to
+    ``escape(...)``); a macro's or a ``set`` block's output is joined and made ``Markup`` by
+    Jinja2 itself."""
     kind = type(value)
     if kind is str:
-        if "&" in value or "<" in value or ">" in value or "'" in value or '"' in value:
-            return (
-                value.replace("&", "&amp;")
-                .replace("<", "&lt;")
-                .replace(">", "&gt;")
-                .replace("'", "&#39;")
-                .replace('"', "&#34;")
-            )
-        return value
+        return escape_text(value)
     if kind is Markup:
         return value
     if kind is int:

@@ -14,6 +14,8 @@ from django.utils.translation import get_language
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
+from storefront.web.html import escape_text
+
 from .catalog import PLACEHOLDER_RE, lookup, plural_lookup
 
 # The first sentence: up to a question mark, exclamation mark or Greek question mark (";")
@@ -52,7 +54,11 @@ def t(context, key, **params) -> Markup:
     for literal, name, placeholder in _parts(text):
         out.append(literal)
         if name:
-            out.append(escape(params[name]) if name in params else placeholder)
+            if name not in params:
+                out.append(placeholder)
+            else:
+                value = params[name]
+                out.append(escape_text(value) if type(value) is str else escape(value))
     return Markup("".join(out))
 
 
