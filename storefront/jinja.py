@@ -38,7 +38,6 @@ from django.template.backends.utils import csrf_input_lazy, csrf_token_lazy
 from django.urls import reverse
 from jinja2 import ChainableUndefined, Environment
 from jinja2 import Template as JinjaTemplate
-from markupsafe import Markup, escape
 
 from storefront.brands.templating import brand_asset, builtin_asset
 from storefront.i18n.templating import t, t_lead
@@ -59,28 +58,14 @@ def get_item(mapping, key):
     return mapping.get(key) if hasattr(mapping, "get") else None
 
 
-def _escape_output(value):
-    """What a template prints, escaped as markupsafe's ``escape`` escapes it, but as plain text
-    for the page's join (``escape_text``), not a new ``Markup`` each: a results page prints
-    about two thousand values. Markup (``t``'s messages, islands, icons) is printed as it is.
-    Only what a template prints goes through here (Jinja2 compiles ``{{ }}`` to
-    ``escape(...)``); a macro's or a ``set`` block's output is joined and made ``Markup`` by
-    Jinja2 itself."""
-    kind = type(value)
-    if kind is str:
-        return escape_text(value)
-    if kind is Markup:
-        return value
-    if kind is int:
-        return str(value)
-    return escape(value)
-
-
 class StorefrontTemplate(JinjaTemplate):
     @classmethod
     def _from_namespace(cls, environment, namespace, globals):
-        # The compiled template's functions look ``escape`` up in its namespace when they run.
-        namespace["escape"] = _escape_output
+        # The compiled template's functions look ``escape`` up in its namespace when they run:
+        # what a template prints ({{ }}) is escaped as plain text, not a new Markup per value
+        # (a results page prints two thousand); a macro's or a set block's output is joined
+        # and made Markup by Jinja2 itself.
+        namespace["escape"] = escape_text
         return super()._from_namespace(environment, namespace, globals)
 
 

@@ -40,12 +40,12 @@ def test_a_template_sees_its_own_globals_over_the_environments():
 
 
 def test_printing_escapes_as_markupsafe_escapes():
-    """``_escape_output`` writes what ``markupsafe.escape`` writes, without the Markup."""
+    """``escape_text`` writes what ``markupsafe.escape`` writes, without the Markup."""
     from markupsafe import Markup, escape
 
-    from storefront.jinja import _escape_output
+    from storefront.web.html import escape_text
 
     values = ["", "plain", 'Tom & Jerry\'s "<b>"', "&amp;", "שלום <>", "東京 '", 0, -7, 2.5, None]
     values += [True, Markup("<i>kept</i>"), "\u2028&\x00"]
     for value in values:
-        assert str(_escape_output(value)) == str(escape(value)), value
+        assert str(escape_text(value)) == str(escape(value)), value

@@ -54,11 +54,7 @@ def t(context, key, **params) -> Markup:
     for literal, name, placeholder in _parts(text):
         out.append(literal)
         if name:
-            if name not in params:
-                out.append(placeholder)
-            else:
-                value = params[name]
-                out.append(escape_text(value) if type(value) is str else escape(value))
+            out.append(escape_text(params[name]) if name in params else placeholder)
     return Markup("".join(out))
 
 

@@ -247,3 +247,17 @@ def test_props_are_escaped_as_djangos_json_script_escapes(props):
 
     assert props_script(props, "island-props-1") == json_script(props, "island-props-1")
     assert "</script>" not in props_script(props, "p").removesuffix("</script>")
+
+
+@pytest.mark.parametrize("code", list(LOCALES))
+def test_every_heart_says_its_own_hotel_in_every_locale(client, provider, code):
+    """The page's hearts share their words, ``{{hotel}}`` left for each to fill (words.js fills
+    it as i18next would): filled with a heart's own hotel, each says the catalog's message."""
+    html = client.get(f"{LOCALES[code].prefix}/hotels/spain").content.decode()
+    hearts = island_props(html, "FavoriteToggle", every=True)
+    assert len(hearts) > 1 and html.count('id="island-props-FavoriteToggle"') == 1
+    for heart in hearts:
+        for key in ("favorites.toggle", "favorites.saved", "favorites.removed"):
+            filled = interpolate(heart["words"][key], {"hotel": heart["name"]})
+            assert filled == translate(key, code, hotel=heart["name"]) != key
+            assert heart["name"] in filled
