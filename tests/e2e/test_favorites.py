@@ -106,7 +106,9 @@ def test_at_login_the_browsers_favorites_move_into_the_account(new_page, server_
     mounted(other, "Header")
     toggle = other.locator(".hotel-card").first.locator("[data-mounted] .favorite")
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    toggle.click()
+    # The toggle answers at once (optimistic); the account's list changes when its call has.
+    with other.expect_response(lambda response: response.url.endswith("/favorites/toggle")):
+        toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
     other.goto(f"{server_url}/de/favorites")
     expect(other.locator(".favorites__empty")).to_have_text(translate("favorites.empty", "de"))
