@@ -26,15 +26,20 @@ def _sandbox_upstream(provider):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     from playwright.sync_api import sync_playwright
 
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
     with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = launch(playwright)
+    yield browser
+    browser.close()
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -299,17 +299,13 @@ def test_back_button_on_other_routes_returns_to_the_previous_page(new_page, serv
 
 
 def test_a_menu_left_open_is_closed_when_the_page_returns_from_the_back_forward_cache(
-    browser, server_url
+    playwright, server_url
 ):
     """Playwright turns the back/forward cache off by default: this browser has it on, and the
     test checks the page really came back from it (same JavaScript heap) before asserting."""
-    from storefront.islands.chromium import CHROMIUM, CHROMIUM_ARGS
+    from storefront.islands.chromium import launch
 
-    cached = browser.browser_type.launch(
-        executable_path=CHROMIUM,
-        args=list(CHROMIUM_ARGS),
-        ignore_default_args=["--disable-back-forward-cache"],
-    )
+    cached = launch(playwright, ignore_default_args=["--disable-back-forward-cache"])
     try:
         page = cached.new_context(viewport={"width": 375, "height": 800}).new_page()
         page.goto(f"{server_url}/")

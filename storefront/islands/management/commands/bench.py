@@ -49,13 +49,6 @@ RENDERED = {
     ),
 }
 RENDERS = 30
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 class _QuietHandler(WSGIRequestHandler):
