@@ -10,9 +10,8 @@ import re
 from pathlib import Path
 
 import playwright
-import pytest
 
-from storefront.islands.chromium import CHROMIUM, PLAYWRIGHT_DISABLED_FEATURES, launch
+from storefront.islands.chromium import PLAYWRIGHT_DISABLED_FEATURES, launch
 
 BUNDLE = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
 
@@ -29,19 +28,13 @@ def test_our_disabled_features_repeat_playwrights_own():
     assert PLAYWRIGHT_DISABLED_FEATURES == _playwrights_disabled_features()
 
 
-@pytest.mark.browser
-def test_the_browser_opens_pages_and_nothing_else():
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    with sync_playwright() as driver:
-        browser = launch(driver)
-        try:
-            for _ in range(2):
-                browser.new_context().new_page().set_content("<p>Hello</p>")
-            cdp = browser.new_browser_cdp_session()
-            targets = cdp.send("Target.getTargets")["targetInfos"]
-        finally:
-            browser.close()
+def test_the_browser_opens_pages_and_nothing_else(playwright):
+    browser = launch(playwright)
+    try:
+        for _ in range(2):
+            browser.new_context().new_page().set_content("<p>Hello</p>")
+        cdp = browser.new_browser_cdp_session()
+        targets = cdp.send("Target.getTargets")["targetInfos"]
+    finally:
+        browser.close()
     assert sorted(t["type"] for t in targets) == ["page", "page"], targets
