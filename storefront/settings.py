@@ -87,7 +87,8 @@ MIDDLEWARE = [
     "storefront.web.compression.CompressionMiddleware",
     # Before WhiteNoise: static files, HostGuard's 400/503 and error pages get these headers too.
     "storefront.security.headers.SecurityHeadersMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise, its scan of the static files kept per process (storefront/web/static_files.py).
+    "storefront.web.static_files.StaticFilesMiddleware",
     # Kept pages for anonymous visitors (storefront/web/page_cache.py): a hit runs nothing below.
     "storefront.web.page_cache.PageCacheMiddleware",
     "storefront.brands.middleware.HostGuardMiddleware",
