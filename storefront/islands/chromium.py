@@ -13,7 +13,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 # Chromium obeys only the last ``--disable-features`` it is given, and Playwright passes its own
 # first (playwright-core's chromiumSwitches.ts): ours repeats Playwright's list, then adds the
-# address bar's popups. tests/test_chromium_launch.py fails when Playwright's list changes.
+# address bar's popups. tests/e2e/test_chromium_launch.py fails when Playwright's list changes.
 PLAYWRIGHT_DISABLED_FEATURES = (
     "AvoidUnnecessaryBeforeUnloadCheckSync",
     "DestroyProfileOnBrowserClose",
