@@ -30,6 +30,25 @@ def _share_current_connections():
                 overrides[alias] = current
 
 
+def _between_tests(app):
+    """The live server's app, answering 503 to a request that it takes up between two tests,
+    when the database is closed to everyone: a request a page sent just before its test ended
+    (an image, a chunk, a fetch) may reach a server thread only once the test is over. Nobody
+    reads that answer, so it prints no traceback; during a test the database is open and
+    nothing changes."""
+
+    def serve(environ, start_response):
+        try:
+            return app(environ, start_response)
+        except RuntimeError as error:
+            if "Database access not allowed" not in str(error):
+                raise
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+            return [b"between tests"]
+
+    return serve
+
+
 def start_live_server(handler_factory, django_db_blocker):
     """Serve ``handler_factory()`` on a free loopback port in a thread, sharing the test database
     (in-memory SQLite connections are shared with the thread). Returns (thread, url)."""
@@ -46,7 +65,7 @@ def start_live_server(handler_factory, django_db_blocker):
             conn.inc_thread_sharing()
         thread = LiveServerThread(
             "127.0.0.1",
-            static_handler=lambda app: handler_factory() or app,
+            static_handler=lambda app: _between_tests(handler_factory() or app),
             connections_override=overrides,
             port=0,
         )
