@@ -307,15 +307,12 @@ def log_in(base: str, email: str, password: str, *, timeout: float = 30):
     """The no-JS login form over HTTP, as a browser posts it: (session, response)."""
     import requests
 
+    from tests.login import login_form
+
     session = requests.Session()
     session.get(base + "/login", timeout=timeout)
-    data = {
-        "csrfmiddlewaretoken": session.cookies["csrftoken"],
-        "action": "login",
-        "mode": "login",
-        "email": email,
-        "password": password,
-        "next": "/hotels",
-    }
+    data = login_form(
+        email, password, csrfmiddlewaretoken=session.cookies["csrftoken"], next="/hotels"
+    )
     response = session.post(base + "/login", data=data, timeout=timeout, allow_redirects=False)
     return session, response

@@ -210,9 +210,8 @@ def demo_data(_demo_rows, provider, db):
 @pytest.fixture
 def traveller_client(client, demo_data):
     """The test client logged in as the demo traveller (through the login form)."""
-    from storefront.sandbox.demo import DEMO_PASSWORD
+    from tests.login import login_form
 
-    data = {"action": "login", "mode": "login", "email": "traveller@example.com"}
-    response = client.post("/login", {**data, "password": DEMO_PASSWORD})
+    response = client.post("/login", login_form("traveller@example.com"))
     assert response.status_code == 302, response.status_code
     return client

@@ -11,6 +11,7 @@ from storefront.i18n.catalog import translate
 from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.sandbox.models import ProviderSession
 from storefront.sandbox.views import messages as provider_messages
+from tests.login import login_form
 from tests.stub_provider import JsonHandler, serving
 
 pytestmark = pytest.mark.usefixtures("demo_data")
@@ -18,14 +19,7 @@ HOST = {"Host": "127.0.0.1"}
 
 
 def _login(client, email, password=DEMO_PASSWORD, locale="", next_path="/hotels", **extra):
-    data = {
-        "action": "login",
-        "mode": "login",
-        "email": email,
-        "password": password,
-        "next": next_path,
-        **extra,
-    }
+    data = login_form(email, password, next=next_path, **extra)
     return client.post(f"{locale}/login", data, headers=HOST)
 
 
@@ -198,12 +192,7 @@ def test_a_forged_cross_site_post_is_refused():
     client = Client(enforce_csrf_checks=True)
     response = client.post(
         "/login",
-        {
-            "action": "login",
-            "mode": "login",
-            "email": "agent@example.com",
-            "password": DEMO_PASSWORD,
-        },
+        login_form("agent@example.com"),
         headers={**HOST, "Origin": "https://evil.example"},
     )
     assert response.status_code == 403
@@ -313,10 +302,8 @@ JSON = {**HOST, "Accept": "application/json"}
 def test_the_login_modal_gets_json_and_the_same_outcome(client):
     """The header's modal posts the same form asking for JSON: success names where to go."""
     client.cookies["priceDisplay"] = "gross"
-    data = {"action": "login", "mode": "login", "email": "agent@example.com"}
-    response = client.post(
-        "/de/login", {**data, "password": DEMO_PASSWORD, "next": "/de/hotels?x=1"}, headers=JSON
-    )
+    data = login_form("agent@example.com", next="/de/hotels?x=1")
+    response = client.post("/de/login", data, headers=JSON)
     assert response.status_code == 200 and response.json() == {"redirect": "/de/hotels?x=1"}
     assert response.cookies["priceDisplay"].value == "net"
     assert "Ada Agent" in client.get("/de/hotels", headers=HOST).content.decode()
@@ -325,7 +312,7 @@ def test_the_login_modal_gets_json_and_the_same_outcome(client):
 def test_the_login_modal_gets_localised_errors_per_field(client):
     response = client.post(
         "/de/login",
-        {"action": "login", "mode": "login", "email": "agent@example.com", "password": "x"},
+        login_form("agent@example.com", "x"),
         headers=JSON,
     )
     message = provider_messages()["de"]["bad_credentials"]
@@ -352,8 +339,7 @@ def test_the_login_modal_gets_localised_errors_per_field(client):
 def test_the_login_modal_is_told_when_it_is_throttled(client):
     for _ in range(10):
         _login(client, "agent@example.com", password="wrong")
-    data = {"action": "login", "mode": "login", "email": "agent@example.com", "password": "x"}
-    response = client.post("/login", data, headers=JSON)
+    response = client.post("/login", login_form("agent@example.com", "x"), headers=JSON)
     assert response.status_code == 429
     assert response.json() == {"message": translate("auth.throttled", "en"), "fields": {}}
 

@@ -10,10 +10,10 @@ from django.test import Client
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.leads.models import Lead
-from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.sandbox.models import Lead as ProviderLead
 from storefront.sandbox.views import messages as provider_messages
 from tests.islands.helpers import island_props, islands
+from tests.login import login_form
 
 pytestmark = pytest.mark.usefixtures("provider", "demo_data")
 HOST = {"Host": "127.0.0.1"}
@@ -25,17 +25,7 @@ def _popups(html):
 
 def _logged_in(email):
     client = Client()
-    client.post(
-        "/login",
-        {
-            "action": "login",
-            "mode": "login",
-            "email": email,
-            "password": DEMO_PASSWORD,
-            "next": "/",
-        },
-        headers=HOST,
-    )
+    client.post("/login", login_form(email, next="/"), headers=HOST)
     return client
 
 

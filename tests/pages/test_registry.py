@@ -9,7 +9,7 @@ from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.i18n.catalog import translate
 from storefront.pages.routes import PAGES, PAGES_BY_NAME
-from storefront.sandbox.demo import DEMO_PASSWORD
+from tests.login import login_form
 
 UUID = "123e4567-e89b-12d3-a456-426614174000"
 SAMPLE = {
@@ -52,15 +52,7 @@ SAMPLE_PATHS = list(_sample_paths())
 @pytest.mark.parametrize("code,prefix", PREFIXES.items())
 def test_every_page_answers_200_with_lang_and_dir(client, demo_data, code, prefix):
     """Logged in as the user who may see every page (access rules: tests/accounts)."""
-    client.post(
-        "/login",
-        {
-            "action": "login",
-            "mode": "login",
-            "email": "power@example.com",
-            "password": DEMO_PASSWORD,
-        },
-    )
+    client.post("/login", login_form("power@example.com"))
     for name, path in SAMPLE_PATHS:
         response = client.get(prefix + path if path != "/" or not prefix else prefix + "/")
         if "<posint:hotelId>" in PAGES_BY_NAME[name].paths[-1] and path.endswith("/100231"):

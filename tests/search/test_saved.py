@@ -7,18 +7,15 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.search.query import today
+from tests.login import login_form
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
 
 def logged_in(email="traveller@example.com"):
     client = Client()
-    response = client.post(
-        "/login",
-        {"action": "login", "mode": "login", "email": email, "password": DEMO_PASSWORD},
-    )
+    response = client.post("/login", login_form(email))
     assert response.status_code == 302
     return client
 

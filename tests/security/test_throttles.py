@@ -14,6 +14,7 @@ from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.security.admin_login import ADMIN_THROTTLED
 from storefront.security.client_ip import client_ip
 from storefront.security.throttles import DEVICE_COOKIE
+from tests.login import login_form
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 HOST = {"Host": "127.0.0.1"}
@@ -21,8 +22,8 @@ OWNER = "traveller@example.com"
 
 
 def _login(client, email=OWNER, password="wrong-password", ip="203.0.113.7", **headers):
-    data = {"action": "login", "mode": "login", "email": email, "password": password}
-    return client.post("/login", data | {"next": "/hotels"}, headers=HOST | headers, REMOTE_ADDR=ip)
+    data = login_form(email, password, next="/hotels")
+    return client.post("/login", data, headers=HOST | headers, REMOTE_ADDR=ip)
 
 
 def test_rotating_the_client_written_part_of_x_forwarded_for_changes_nothing(client, settings):

@@ -14,11 +14,11 @@ from django.core.cache import cache
 
 from storefront.accounts.views import UNAVAILABLE
 from storefront.i18n.catalog import translate
-from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.upstream import breaker
 from storefront.upstream.budget import time_budget
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import UpstreamUnavailable
+from tests.login import login_form
 
 pytestmark = pytest.mark.usefixtures("demo_data", "production_budgets")
 HOST = {"Host": "127.0.0.1"}
@@ -45,12 +45,7 @@ def _timed(call):
 
 
 def _login(client):
-    return client.post(
-        "/login",
-        {"action": "login", "mode": "login", "email": "traveller@example.com"}
-        | {"password": DEMO_PASSWORD, "next": "/hotels"},
-        headers=HOST,
-    )
+    return client.post("/login", login_form("traveller@example.com", next="/hotels"), headers=HOST)
 
 
 def test_an_anonymous_page_does_not_wait_for_a_slow_provider(client, provider_proxy, settings):
