@@ -3,7 +3,7 @@
 Chromium obeys only the last ``--disable-features`` switch, so ours must carry Playwright's own
 list: when a Playwright upgrade changes that list, the first test says so (copy the new list
 from the message). The second checks the browser we launch draws none of the address bar's
-popups, which cost a third of every page a test opens.
+popups, which were nearly half of what opening a page cost.
 """
 
 import re
