@@ -3,14 +3,13 @@ footer's country and unit controls) wait for the first pointer, touch or focus i
 made only of them loads no React before then; what the visitor began meanwhile is not lost."""
 
 import re
-from datetime import timedelta
 
 import pytest
 from playwright.sync_api import expect
 
 from storefront.i18n.catalog import translate
-from storefront.search.query import today
 from tests.e2e.helpers import mounted, tab_to
+from tests.stays import open_stay
 
 
 def _scripts(page):
@@ -204,11 +203,9 @@ def test_a_modified_click_before_the_header_loaded_is_left_to_the_browser(new_pa
 
 def test_a_stored_area_unit_is_shown_without_waiting_for_the_visitor(new_page, server_url):
     page = new_page()
-    check_in = today() + timedelta(days=30)
-    url = (
-        f"{server_url}/hotels/spain/barcelona/metropole-sands?check_in={check_in}"
-        f"&check_out={check_in + timedelta(days=2)}&guests=2"
-    )
+    hotel = "/hotels/spain/barcelona/metropole-sands"
+    check_in, check_out = open_stay(hotel, after=30, nights=2, rooms=1)
+    url = f"{server_url}{hotel}?check_in={check_in}&check_out={check_out}&guests=2"
     page.goto(f"{server_url}/terms-of-use")
     page.evaluate("() => localStorage.setItem('unit', JSON.stringify('f'))")
     page.goto(url)

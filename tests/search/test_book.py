@@ -17,16 +17,14 @@ from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.search.query import today
 from tests.search.test_pages import sandbox
+from tests.stays import open_stay, sells
 
 pytestmark = pytest.mark.usefixtures("provider")
 
 HOTEL = "/hotels/spain/barcelona/metropole-sands"
-CHECK_IN = today() + timedelta(days=40)
-DATES = {
-    "check_in": CHECK_IN.isoformat(),
-    "check_out": (CHECK_IN + timedelta(days=3)).isoformat(),
-    "guests": "2-7",
-}
+GUESTS = ((2, (7,)),)
+CHECK_IN, CHECK_OUT = open_stay(HOTEL, after=40, nights=3, guests=GUESTS)
+DATES = {"check_in": CHECK_IN.isoformat(), "check_out": CHECK_OUT.isoformat(), "guests": "2-7"}
 
 
 def choose_links(html):
@@ -143,8 +141,12 @@ def test_book_with_the_provider_down_is_a_page_with_a_notice(client, provider_pr
 
 def test_israel_vat_is_on_the_booking_of_a_resident(client):
     hotels = sandbox("GET", "/v3/hotels", params={"place": 2005})  # Tel Aviv
-    hotel = next(h for h in hotels if h["aggregator"] != "isrotel_direct")
-    path = f"/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
+    paths = (
+        f"/hotels/{h['country_slug']}/{h['city_slug']}/{h['slug']}"
+        for h in hotels
+        if h["aggregator"] != "isrotel_direct"
+    )
+    path = next(p for p in paths if sells(p, CHECK_IN, CHECK_OUT, GUESTS, rooms=1))
     client.cookies["country"] = "il"
     resident = choose_links(client.get(path, {**DATES, "country": "il"}).content.decode())[0]
     html = client.get(resident).content.decode()

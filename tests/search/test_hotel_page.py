@@ -12,6 +12,7 @@ from storefront.catalog.formatting import format_clock
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from tests.search.test_pages import sandbox
+from tests.stays import open_stay
 
 pytestmark = pytest.mark.usefixtures("provider")
 
@@ -162,10 +163,6 @@ def ld_hotel(html):
 
 
 def test_schema_org_hotel_has_rating_address_geo_and_price_range(client):
-    from datetime import timedelta
-
-    from storefront.search.query import today
-
     hotel = hotels(BARCELONA, 1)[0]
     data = ld_hotel(page_of(client, hotel))
     assert data["@type"] == "Hotel" and data["name"] == hotel["name"]
@@ -176,11 +173,10 @@ def test_schema_org_hotel_has_rating_address_geo_and_price_range(client):
     assert re.fullmatch(r"\$[\d,.]+–\$[\d,.]+", data["priceRange"]), data["priceRange"]
 
     # With dates: from the cheapest to the dearest price per night the page shows.
-    check_in = today() + timedelta(days=50)
     path = f"/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
+    check_in, check_out = open_stay(path, after=50, nights=2, rooms=1)
     html = client.get(
-        path,
-        {"check_in": check_in.isoformat(), "check_out": (check_in + timedelta(days=2)).isoformat()},
+        path, {"check_in": check_in.isoformat(), "check_out": check_out.isoformat()}
     ).content.decode()
     nightly = re.findall(r'<p class="offer__nightly">([^<]*) per night</p>', html)
     values = sorted(nightly, key=lambda text: float(text.strip("$").replace(",", "")))

@@ -4,7 +4,7 @@ and price display; the cancellation deadline in the hotel's own time; taxes and 
 a prompt without dates; a notice when the provider fails; every locale without keys."""
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 from markupsafe import escape  # as the templates escape (Jinja2)
@@ -14,16 +14,13 @@ from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.search.query import today
 from tests.search.test_pages import sandbox
+from tests.stays import open_stay
 
 pytestmark = pytest.mark.usefixtures("provider")
 
 HOTEL = "/hotels/spain/barcelona/metropole-sands"
-CHECK_IN = today() + timedelta(days=45)
-DATES = {
-    "check_in": CHECK_IN.isoformat(),
-    "check_out": (CHECK_IN + timedelta(days=3)).isoformat(),
-    "guests": "2-7",
-}
+CHECK_IN, CHECK_OUT = open_stay(HOTEL, after=45, nights=3, guests=((2, (7,)),))
+DATES = {"check_in": CHECK_IN.isoformat(), "check_out": CHECK_OUT.isoformat(), "guests": "2-7"}
 
 
 def hotel_id():

@@ -4,12 +4,14 @@ the setting, the page's CSP widened by exactly the map's origins, and the sandbo
 service (tiles, a vector style over GeoJSON)."""
 
 import re
+from datetime import timedelta
 from html import unescape
 
 import pytest
 import requests
 
 from storefront.i18n.catalog import translate
+from storefront.search.query import today
 from tests.islands.helpers import island_props
 
 pytestmark = pytest.mark.usefixtures("provider")
@@ -42,9 +44,9 @@ def test_a_hotel_page_shows_its_hotel_on_a_leaflet_map_by_default(client, sandbo
 
 def test_results_put_each_hotel_on_the_map_with_its_price(client, settings, sandbox_url):
     settings.MAP_PROVIDER = "maplibre"
-    response = client.get(
-        "/hotels/search", {"place": 2002, "check_in": "2027-02-10", "check_out": "2027-02-12"}
-    )
+    check_in = today() + timedelta(days=30)
+    stay = {"check_in": check_in, "check_out": check_in + timedelta(days=2)}
+    response = client.get("/hotels/search", {"place": 2002, **stay})
     html = response.content.decode()
     props = island_props(html, "Map")
     assert props["provider"] == "maplibre" and props["mode"] == "beside"
