@@ -8,6 +8,7 @@ the offset on which the hotel sells the rooms the test needs.
 """
 
 from datetime import date, timedelta
+from functools import cache
 
 from storefront.sandbox.inventory import rates
 from storefront.sandbox.inventory.store import inventory
@@ -16,8 +17,10 @@ from storefront.search.query import today
 LOOK_AHEAD_DAYS = 60
 
 
+@cache
 def sandbox_hotel(path: str):
-    """The sandbox's hotel at a hotel page's path (``/…/hotels/<country>/<city>/<hotel>``)."""
+    """The sandbox's hotel at a hotel page's path (``/…/hotels/<country>/<city>/<hotel>``),
+    looked up once per path."""
     country, city, slug = path.split("?")[0].rstrip("/").split("/")[-3:]
     inv = inventory()
     place_id = inv.slugs[(country, city)]
