@@ -5,6 +5,7 @@ Production differs from development only by environment values (``DEBUG``, ``SEC
 ``HTTPS``, ``CANONICAL_HOSTS``, ``DATABASE_URL``, ``CACHE_URL`` ...), never by a second code path.
 """
 
+from decimal import Decimal
 from pathlib import Path
 
 import environ
@@ -76,21 +77,22 @@ INSTALLED_APPS = [
     "storefront.sandbox",
     "storefront.search",
     "storefront.security",
+    "storefront.serving",
 ]
 
 MIDDLEWARE = [
     # First: every provider call of the request, HostGuard's included, shares the page's budget.
     "storefront.upstream.budget.TimeBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Compresses what the rest renders (storefront/web/compression.py); WhiteNoise's files are
+    # Compresses what the rest renders (storefront/serving/compression.py); WhiteNoise's files are
     # compressed already.
-    "storefront.web.compression.CompressionMiddleware",
+    "storefront.serving.compression.CompressionMiddleware",
     # Before WhiteNoise: static files, HostGuard's 400/503 and error pages get these headers too.
     "storefront.security.headers.SecurityHeadersMiddleware",
-    # WhiteNoise, its scan of the static files kept per process (storefront/web/static_files.py).
-    "storefront.web.static_files.StaticFilesMiddleware",
-    # Kept pages for anonymous visitors (storefront/web/page_cache.py): a hit runs nothing below.
-    "storefront.web.page_cache.PageCacheMiddleware",
+    # WhiteNoise, its scan of the static files kept per process (serving/static_files.py).
+    "storefront.serving.static_files.StaticFilesMiddleware",
+    # Kept pages for anonymous visitors (serving/page_cache.py): a hit runs nothing below.
+    "storefront.serving.page_cache.PageCacheMiddleware",
     "storefront.brands.middleware.HostGuardMiddleware",
     # Before the locale and brand: every page, error pages for failures in later middleware
     # included, gets the policy header (built at response time, so per-brand directives still
@@ -189,7 +191,7 @@ for _alias, _cache in CACHES.items():
         _cache.setdefault("OPTIONS", {})["IGNORE_EXCEPTIONS"] = _alias == "default"
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
-# The page cache (storefront/web/page_cache.py): public pages for anonymous visitors, kept
+# The page cache (storefront/serving/page_cache.py): public pages for anonymous visitors, kept
 # compressed in the default cache this long (0: off). The key holds the values of these cookies,
 # the ones the server renders into a page (chrome.preferences, the agent's fid); a test checks
 # that every preference cookie is listed.
@@ -318,7 +320,7 @@ MAP_STYLE_URL = env("MAP_STYLE_URL", default="")  # https://…/style.json
 MAP_DATA_ORIGINS = env.list("MAP_DATA_ORIGINS", default=[])  # what the style fetches besides
 MAP_ATTRIBUTION = env("MAP_ATTRIBUTION", default="")
 # Israeli VAT on stays in Israel for residents, outside Eilat (storefront/search/israel_vat.py).
-ISRAEL_VAT_RATE = env.float("ISRAEL_VAT_RATE", default=0.18)
+ISRAEL_VAT_RATE = Decimal(env.str("ISRAEL_VAT_RATE", default="0.18"))  # money: never a float
 UPSTREAM_BREAKER_FAILURES = env.int("UPSTREAM_BREAKER_FAILURES", default=5)
 UPSTREAM_BREAKER_WINDOW = env.int("UPSTREAM_BREAKER_WINDOW", default=30)
 UPSTREAM_BREAKER_OPEN_SECONDS = env.int("UPSTREAM_BREAKER_OPEN_SECONDS", default=15)

@@ -13,8 +13,8 @@ database and demo data of this checkout, then runs wrk (one thread, 64 connectio
 - the same results page rendered on every request (its rates cached): the requests carry a
   session cookie, which the page cache never serves, so this is what the server itself costs.
 
-The anonymous pages come from the page cache (storefront/web/page_cache.py) once warm; the static
-copy has WhiteNoise's precompressed brotli and gzip twins, so both send the same bytes.
+The anonymous pages come from the page cache (storefront/serving/page_cache.py) once warm; the
+static copy has WhiteNoise's precompressed brotli and gzip twins, so both send the same bytes.
 
 Then each worker's resident memory. Prints the machine's load average first: figures from a busy
 machine are not comparable.

@@ -141,8 +141,7 @@ def _test_environment(settings, db):
         cache.clear()
     from storefront.upstream import inventory
 
-    inventory._memo.clear()  # the process's memos of provider content and rates, too
-    inventory._live.clear()
+    inventory.memo.clear()  # the process's memos of provider content and rates, too
     # Background brand refreshes store snapshots outside the test's transaction: start without.
     from storefront.brands.models import BrandSnapshot
 

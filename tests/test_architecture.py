@@ -1,6 +1,8 @@
 """The arrows between apps point one way (import-linter contracts in pyproject.toml): page views
 above accounts above the chrome above the leaf helpers (storefront.web) and the page registry;
-the foundations (upstream, i18n, catalog, brands, security, web) import none of those apps."""
+the foundations (upstream, i18n, catalog, brands, security, web, serving) import none of those
+apps, and among themselves point one way: the page cache (serving) above brands above upstream,
+catalog and security, above i18n, above the leaves (web, freshness)."""
 
 import subprocess
 import sys
@@ -31,6 +33,26 @@ def test_a_cycle_would_be_caught(tmp_path):
         .replace(
             '"storefront.accounts",\n    "storefront.islands",\n    "storefront.chrome",',
             '"storefront.chrome",\n    "storefront.islands",\n    "storefront.accounts",',
+        )
+    )
+    result = _lint_imports("--config", str(config))
+    assert result.returncode != 0 and "BROKEN" in result.stdout
+
+
+def test_the_page_cache_may_not_be_imported_by_what_it_listens_to(tmp_path):
+    """upstream and brands announce changes (storefront.freshness) and never import the page
+    cache: the contract breaks when serving is put below them (it imports freshness)."""
+    config = tmp_path / "contracts.toml"
+    config.write_text(
+        (settings.BASE_DIR / "pyproject.toml")
+        .read_text()
+        .replace(
+            '    "storefront.serving",\n    "storefront.brands",',
+            '    "storefront.brands",',
+        )
+        .replace(
+            '"storefront.web | storefront.freshness",',
+            '"storefront.web | storefront.freshness",\n    "storefront.serving",',
         )
     )
     result = _lint_imports("--config", str(config))

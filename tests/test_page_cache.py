@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from storefront.brands.models import BrandOverride
-from storefront.web import page_cache
+from storefront.serving import page_cache
 
 pytestmark = pytest.mark.usefixtures("provider", "demo_data")
 HOST = "127.0.0.1"
@@ -218,16 +218,16 @@ def test_inventory_content_that_comes_back_different_drops_every_kept_page(setti
 
     _get("/hotels/spain")
     assert _get("/hotels/spain")["X-Page-Cache"] == "hit"
-    key = inventory._key("slug", "en", "spain", "")
+    key = inventory.content.key("slug", "en", "spain", "")
     assert cache.get(key)
     cache.set(f"{key}:seen", "what the provider said before")
     cache.delete(key)
-    inventory._memo.clear()
+    inventory.memo.content.clear()
     inventory.place_by_slug(
         "spain", None, "en"
     )  # asked again, the provider's answer differs from the one seen
     assert _get("/hotels/spain")["X-Page-Cache"] == "miss"
-    inventory._memo.clear()
+    inventory.memo.content.clear()
     cache.delete(key)
     inventory.place_by_slug("spain", None, "en")  # the same answer again: nothing dropped
     assert _get("/hotels/spain")["X-Page-Cache"] == "hit"
@@ -244,7 +244,7 @@ def test_a_process_does_not_keep_a_page_of_content_another_process_saw_change():
     from storefront.upstream import inventory
 
     assert "Spain" in _text(_get("/hotels/spain"))  # B: rendered, kept, Spain memoised
-    key = inventory._key("slug", "en", "spain", "")
+    key = inventory.content.key("slug", "en", "spain", "")
     renamed = replace(cache.get(key), name="Kingdom of Spain")
     cache.set(key, renamed)  # A: the provider's new answer, shared...
     page_cache.invalidate()  # ...and every kept page dropped

@@ -1,11 +1,11 @@
-"""WhiteNoise's scan of STATIC_ROOT is kept per process (storefront/web/static_files.py), and
+"""WhiteNoise's scan of STATIC_ROOT is kept per process (storefront/serving/static_files.py), and
 a chain built with other settings scans again."""
 
 import re
 
 from django.test import Client
 
-from storefront.web.static_files import StaticFilesMiddleware
+from storefront.serving.static_files import StaticFilesMiddleware
 
 
 def _script(client):

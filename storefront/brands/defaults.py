@@ -4,9 +4,9 @@ from functools import cache
 
 from django.conf import settings
 
-from .brand import Brand
+from storefront.web.links import DEFAULT_FID  # noqa: F401  (the brand of fid 1: this module's)
 
-DEFAULT_FID = 1
+from .brand import Brand
 
 # Colour tokens (spec: brand, bgBrand, bgBrandAlt, textBrand, textBrandAlt; light and dark).
 # Text/background pairs meet WCAG AA (4.5:1) in both modes.

@@ -30,10 +30,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
 
+from storefront import freshness
 from storefront.upstream.budget import remaining, time_budget
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import UpstreamError, UpstreamNotFound, UpstreamUnavailable
-from storefront.web import page_cache
 
 from .models import BrandOverride, BrandSnapshot
 
@@ -122,7 +122,7 @@ def _refresh(kind: str, key: str, token: str) -> dict | None:
         before = cache.get(_cache_key(kind, key))
         _store(kind, key, config)
         if before is not None and before["config"] != config:
-            page_cache.invalidate()  # the provider changed this brand: no page keeps the old one
+            freshness.changed(what="brand")  # the provider changed it: no page keeps the old one
         return config
     except UpstreamError:
         cache.set(_cache_key(kind, key) + ":down", 1, timeout=DOWN_SECONDS)
@@ -216,4 +216,4 @@ def forget_override(kind: str, key: str) -> None:
     """After an operator's change: the override is read again, and no kept page shows the old
     brand."""
     cache.delete(_cache_key(kind, key) + ":override")
-    page_cache.invalidate()
+    freshness.changed(what="override")

@@ -24,11 +24,12 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from storefront import freshness
 from storefront.brands.selectors import link_origin
 from storefront.i18n.locales import LOCALES
+from storefront.serving import page_cache
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
-from storefront.web import page_cache
 
 from .routes import PAGES
 
@@ -94,7 +95,7 @@ class DestinationsSitemap(StaticPagesSitemap):
                     found += [(country.country_slug, p.slug) for p in places]
             return found
         except UpstreamError:
-            page_cache.keep_until(0)  # the static pages only: not to be kept
+            freshness.valid_until(0)  # the static pages only: not to be kept
             return []
 
     def location(self, item):

@@ -19,7 +19,7 @@ from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.chrome.selectors import city_cards
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
-from storefront.web import page_cache
+from storefront.serving import page_cache
 from storefront.web.links import page_url, safe_path
 from storefront.web.session_user import current_user
 
@@ -130,7 +130,7 @@ def render_page(request, *, page_name, extra_context=None, public=True, **params
     ``public=False`` when this answer must not be kept (the provider failed to price a stay).
 
     An indexable page without an access rule is public: the page cache may keep it for
-    anonymous visitors (``storefront/web/page_cache.py`` says when it does)."""
+    anonymous visitors (``storefront/serving/page_cache.py`` says when it does)."""
     page = PAGES_BY_NAME[page_name]
     request.page = page
     if page.access:

@@ -43,14 +43,14 @@ def vat_due(hotel: Hotel, visitor_country: str | None) -> bool:
     )
 
 
-def _round(amount: Decimal, currency: str) -> float:
+def _round(amount: Decimal, currency: str) -> Decimal:
     step = Decimal(1).scaleb(-get_currency_precision(currency))
-    return float(amount.quantize(step, rounding=ROUND_HALF_UP))
+    return amount.quantize(step, rounding=ROUND_HALF_UP)
 
 
 def _with_items(price: Price, items: tuple[PriceItem, ...]) -> Price:
-    net = Decimal(str(price.net))
-    gross = net + sum((Decimal(str(i.amount)) for i in items if i.included), Decimal(0))
+    net = price.net
+    gross = net + sum((i.amount for i in items if i.included), Decimal(0))
     nights = max(1, price.nights)
     return replace(
         price,
@@ -74,11 +74,10 @@ def apply_israel_vat(offer: Offer, hotel: Hotel, visitor_country: str | None) ->
         return replace(offer, price=_with_items(price, kept)) if has_vat else offer
     if not due:
         return offer
-    rate = Decimal(str(settings.ISRAEL_VAT_RATE))
     vat = PriceItem(
         code="vat",
         kind="tax",
-        amount=_round(Decimal(str(price.net)) * rate, price.currency),
+        amount=_round(price.net * settings.ISRAEL_VAT_RATE, price.currency),
         included=True,
     )
     return replace(offer, price=_with_items(price, (*price.items, vat)))

@@ -10,6 +10,7 @@ provider's answers and every combination of filters is one plain URL.
 import math
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from decimal import Decimal
 from functools import lru_cache
 
 from storefront.upstream import inventory
@@ -192,7 +193,7 @@ def price_range(
     currency: str,
     country: str | None,
     display: str,
-) -> tuple[float, float, str] | None:
+) -> tuple[Decimal, Decimal, str] | None:
     """The lowest and highest price per night of the hotel's offers and their currency: for the
     stay the page shows, or (``rooms`` None: no dates) for the reference stay. None when nothing
     is for sale or the provider cannot say in time."""

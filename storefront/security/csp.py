@@ -1,7 +1,7 @@
 """The Content Security Policy, without a per-response nonce.
 
 A page's bytes must not change from one response to the next, or the page cache
-(``storefront/web/page_cache.py``) could not keep them compressed once. So the policy names what
+(``storefront/serving/page_cache.py``) could not keep them compressed once. So the policy names what
 a page may run instead of stamping it:
 
 - scripts: external module scripts from ``'self'`` only (the islands' ``main.js`` and chunks,

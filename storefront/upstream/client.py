@@ -13,8 +13,10 @@ errors, timeouts and 5xx answers while the budget allows; POSTs never are. All c
 the shared circuit breaker (``breaker.py``): while the provider is failing they fail at once.
 """
 
+import json
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 from urllib.parse import unquote
 
 import requests
@@ -48,6 +50,10 @@ class UpstreamClient:
     locale: str = "en"
     cookies: dict = field(default_factory=dict)  # the provider's cookies for this visitor
     logged_in: bool = False  # a logged-in visitor's calls carry cookies, not the client token
+    # Read every JSON number with a fraction as ``Decimal``, not ``float``: the inventory's and
+    # booking's answers carry money (``inventory/types.py``). Off for answers kept in the
+    # session (the user), which its JSON serializer must be able to write.
+    exact_numbers: bool = False
 
     def get(self, path: str, *, params: dict | None = None) -> UpstreamResponse:
         retries = max(0, settings.UPSTREAM_GET_RETRIES)
@@ -104,7 +110,11 @@ class UpstreamClient:
             breaker.record_success(probe=probe)
         self.cookies.update(response.cookies.get_dict())
         try:
-            body = response.json() if response.content else None
+            body = (
+                json.loads(response.content, parse_float=Decimal if self.exact_numbers else None)
+                if response.content
+                else None
+            )
         except ValueError:
             body = None
         if response.status_code >= 300:  # a redirect is not an answer: never follow blindly

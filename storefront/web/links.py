@@ -12,7 +12,9 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from storefront.brands.defaults import DEFAULT_FID
+# The referral every visitor has unless a link or cookie says otherwise (spec section 9: default
+# fid 1, the built-in brand's); internal links leave it out. brands.defaults names it too.
+DEFAULT_FID = 1
 
 
 def page_url(

@@ -188,7 +188,7 @@ def test_from_results_the_hotel_page_marks_the_offer_and_says_what_changed(clien
 
     def rates_expired():  # in the shared cache and in this process's memo of them
         caches["default"].clear()
-        inventory._live.clear()
+        inventory.memo.live.clear()
 
     rates_expired()
     provider_proxy.rewrite = dearer

@@ -219,7 +219,7 @@ def test_a_failing_rates_call_leaves_no_price_range_and_the_page_up(client, prov
     caches["default"].clear()  # but no rates are kept, here or in the shared cache
     from storefront.upstream import inventory
 
-    inventory._live.clear()
+    inventory.memo.live.clear()
     provider_proxy.mode = "fail"
     html = page_of(client, hotel)
     assert "priceRange" not in html and escape(hotel["name"]) in html

@@ -1,14 +1,16 @@
 """Israel VAT (storefront/search/israel_vat.py): residents pay it in Israel outside Eilat,
 tourists never, and what the storefront does depends on whether the aggregator's price has it."""
 
+from decimal import Decimal
+
 import pytest
 from django.test import override_settings
 
 from storefront.search.israel_vat import apply_israel_vat, vat_due
 from storefront.upstream.inventory import Offer, Price, PriceItem, read_hotel
 
-FEE = PriceItem("service_fee", "fee", 10.0, True)
-CITY_TAX = PriceItem("city_tax", "tax", 5.0, False)
+FEE = PriceItem("service_fee", "fee", Decimal("10.00"), True)
+CITY_TAX = PriceItem("city_tax", "tax", Decimal("5.00"), False)
 
 
 def hotel(country="il", city="tel-aviv", aggregator="hotelbeds"):
@@ -25,14 +27,15 @@ def hotel(country="il", city="tel-aviv", aggregator="hotelbeds"):
 
 
 def offer(*, with_vat=False, currency="ILS"):
-    items = (FEE, CITY_TAX) + ((PriceItem("vat", "tax", 180.0, True),) if with_vat else ())
-    gross = 1010.0 + (180.0 if with_vat else 0)
+    vat = Decimal("180.00")
+    items = (FEE, CITY_TAX) + ((PriceItem("vat", "tax", vat, True),) if with_vat else ())
+    gross = Decimal("1010.00") + (vat if with_vat else 0)
     price = Price(
         currency=currency,
         nights=2,
-        net=1000.0,
+        net=Decimal("1000.00"),
         gross=gross,
-        net_per_night=500.0,
+        net_per_night=Decimal("500.00"),
         gross_per_night=gross / 2,
         items=items,
     )
@@ -79,7 +82,7 @@ def test_outside_israel_the_rule_changes_nothing(country):
     assert not vat_due(hotel(country="es", city="barcelona"), country)
 
 
-@override_settings(ISRAEL_VAT_RATE=0.17)
+@override_settings(ISRAEL_VAT_RATE=Decimal("0.17"))
 def test_the_rate_is_a_setting_and_rounds_to_the_currency():
     result = apply_israel_vat(offer(currency="JPY"), hotel(), "il")
     assert vat_of(result) == [170.0]

@@ -3,6 +3,7 @@ inventory so every expectation is visible here; the sandbox journey is tested el
 
 from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.http import QueryDict
@@ -43,6 +44,7 @@ def _hotel(id, *, stars, score, rank, lat=41.39, amenities=("wifi",)):
 
 
 def _offer(hotel_id, board, refundable, net, gross):
+    net, gross = Decimal(str(net)), Decimal(str(gross))  # money, as the readers give it
     price = Price(
         currency="EUR",
         nights=2,

@@ -21,13 +21,14 @@ notices (or a stay whose rates did not come) always render.
 
 **How long**: ``PAGE_CACHE_SECONDS`` (0 turns the cache off), or less when the page shows live
 prices: the provider's rates are kept ``INVENTORY_RATES_SECONDS`` (a minute) and a page rendered
-from them is kept only until they expire (``keep_until``, which ``inventory.rates`` calls), so a
-kept page never shows a price older than a freshly rendered one could. Such short-lived copies
-are compressed at brotli 5 and gzip 6 (quality 11 costs 0.3 s on a results page, for a copy kept
-a minute), and so is every kept page when ``PAGE_CACHE_BEST_COMPRESSION`` is off (the test
-suite, where nearly every page is a first visit). ``invalidate()`` drops every kept page at once
-(a generation number beside the entries): an operator's brand override saved, a provider brand
-or inventory content that came back different from what was kept.
+from them is kept only until they expire (``freshness.valid_until``, which ``inventory.rates``
+calls), so a kept page never shows a price older than a freshly rendered one could. Such
+short-lived copies are compressed at brotli 5 and gzip 6 (quality 11 costs 0.3 s on a results
+page, for a copy kept a minute), and so is every kept page when ``PAGE_CACHE_BEST_COMPRESSION``
+is off (the test suite, where nearly every page is a first visit). ``invalidate()`` drops every
+kept page at once (a generation number beside the entries) when ``freshness.content_changed``
+says so: an operator's brand override saved, a provider brand or inventory content that came
+back different from what was kept. The readers of that content never import this module; it listens.
 
 **For a CDN in front**: cached pages go out with ``Cache-Control: public, max-age=0,
 s-maxage=N`` (what is left of the copy's life) and ``Vary: Accept-Encoding, Cookie`` (and
@@ -38,22 +39,22 @@ s-maxage=N`` (what is left of the copy's life) and ``Vary: Accept-Encoding, Cook
 
 import gzip
 import hashlib
-import math
 import time
-from contextvars import ContextVar
 
 import brotli
 from django.conf import settings
 from django.core.cache import cache
+from django.dispatch import receiver
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
+from storefront import freshness
 from storefront.i18n.locales import LOCALE_COOKIE
 from storefront.i18n.middleware import remember_locale
 from storefront.i18n.resolution import root_locale
+from storefront.web.release import RELEASE
 
 from .compression import accepts_brotli
-from .release import RELEASE
 
 GENERATION_KEY = "page-cache:generation"
 # Headers that belong to one response, not to the page.
@@ -63,28 +64,6 @@ _NOT_KEPT = {"content-encoding", "content-length", "set-cookie", "date", "vary",
 # Short-lived copies (live prices) are compressed fast; a copy kept for less is not worth keeping.
 FAST_QUALITY = {"br": 5, "gzip": 6}
 SHORTEST_SECONDS = 2
-# The latest time (epoch seconds) the page being rendered may be kept until; inf: no limit.
-_keep_until: ContextVar[list[float] | None] = ContextVar("page_keep_until", default=None)
-
-
-# The generation of kept pages the request being rendered will be kept under; None outside a
-# request the page cache may keep.
-_generation: ContextVar[int | None] = ContextVar("page_generation", default=None)
-
-
-def generation() -> int | None:
-    """The generation a page rendered now will be kept under (None: it will not be kept). What a
-    process memoises for such a page (``inventory``'s memo) is good only for the generation it
-    was read in: another process's ``invalidate()`` means the shared cache holds newer content."""
-    return _generation.get()
-
-
-def keep_until(moment: float) -> None:
-    """The page being rendered shows something valid only until ``moment`` (epoch seconds): a
-    kept copy of it must not outlive it. Called by ``inventory.rates`` with its rates' expiry."""
-    limit = _keep_until.get()
-    if limit is not None:
-        limit[0] = min(limit[0], moment)
 
 
 def public(response, *, document: bool = False):
@@ -103,6 +82,13 @@ def invalidate() -> None:
         cache.incr(GENERATION_KEY)
     except ValueError:
         cache.set(GENERATION_KEY, 1, timeout=None)
+
+
+@receiver(freshness.content_changed, dispatch_uid="page_cache.invalidate")
+def _content_changed(sender, **kwargs) -> None:
+    """What kept pages were rendered from changed (the provider's content or a brand's, an
+    operator's override): they all go."""
+    invalidate()
 
 
 def _key(request) -> str | None:
@@ -215,17 +201,14 @@ class PageCacheMiddleware:
         entry = found.get(f"{key}:{kept}")
         if entry is not None and entry["generation"] == generation:
             return _answer(request, entry, encoding, "hit")
-        limit = [math.inf]
-        token, generation_token = _keep_until.set(limit), _generation.set(generation)
-        try:
+        # What the page shows says how long it stays true (freshness.valid_until: live rates),
+        # and what a process memoised is good for it only in this generation (freshness.epoch).
+        with freshness.rendering(generation) as render:
             response = self.get_response(request)
-        finally:
-            _keep_until.reset(token)
-            _generation.reset(generation_token)
         now = time.time()
         seconds = settings.PAGE_CACHE_SECONDS
-        if limit[0] < now + seconds:
-            seconds = math.floor(limit[0] - now)
+        if render.until < now + seconds:
+            seconds = max(0, int(render.until - now))
         if seconds < SHORTEST_SECONDS or not _storable(request, response):
             return response
         etag = f'W/"{hashlib.sha256(response.content).hexdigest()[:32]}"'
