@@ -25,7 +25,7 @@ BASE_PYTHON := $(shell for c in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.13*/bin
 	  if "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
 	    command -v "$$c"; exit; fi; done)
 
-BUILD_INPUTS := $(shell find static_src locales -type f 2>/dev/null) fixtures/countries.json package-lock.json
+BUILD_INPUTS := $(shell find static_src locales templates/includes/icons -type f 2>/dev/null) fixtures/countries.json fixtures/search-limits.json fixtures/crawlers.json package-lock.json
 STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
 .PHONY: run dev cluster test lint format build install bench clean data postgres-server

@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { svgIcons } from "./svg-icons.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "static_build", "islands");
@@ -102,6 +103,12 @@ const dialCodes = {
   },
 };
 
+/**
+ * `import { shapes } from "svg-icons:back,chevron"`: the icons islands/icons.jsx draws, from the
+ * SVG files the server inlines (templates/includes/icons/), so both draw one icon (svg-icons.mjs).
+ */
+const icons = svgIcons(root);
+
 const entryPoints = ["static_src/main.js", "static_src/styles/main.css"];
 const result = await esbuild.build({
   absWorkingDir: root,
@@ -117,7 +124,7 @@ const result = await esbuild.build({
   entryNames: "[name]-[hash]",
   chunkNames: "chunks/[name]-[hash]",
   assetNames: "assets/[name]-[hash]",
-  plugins: [flagIcons, assetUrl, dialCodes],
+  plugins: [flagIcons, assetUrl, dialCodes, icons],
   define: { "process.env.NODE_ENV": '"production"' },
   metafile: true,
   legalComments: "none",

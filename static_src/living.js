@@ -6,6 +6,7 @@
  * Texts come from Django (#living-props, built by storefront.islands.props.living_props), so
  * this module needs no catalog. Timings are the spec's.
  */
+import { isCrawler } from "./crawlers.js";
 import { readCookie } from "./state.js";
 
 export const TIMINGS = {
@@ -174,7 +175,7 @@ export const device = (() => {
     isFirefox: /Firefox|FxiOS/i.test(ua),
     isSafari: /Safari/i.test(ua) && !/Chrome|CriOS|Android/i.test(ua),
     isEdge: /Edg/i.test(ua),
-    isCrawler: /bot|crawler|spider|slurp|facebookexternalhit|bingpreview/i.test(ua),
+    isCrawler: isCrawler(ua), // the server's list (crawlers.js)
   });
 })();
 

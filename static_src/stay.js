@@ -5,16 +5,23 @@
  * Dates are ISO strings ("2027-03-10") throughout; arithmetic goes through UTC so no time zone
  * or daylight-saving change can shift a day. A stay is 2 to 31 selected days (1 to 30 nights),
  * from the first bookable day to one year ahead. Weeks start on Sunday in every locale.
+ *
+ * The limits are fixtures/search-limits.json, the file the server reads (query.py); the guests
+ * strings and stays of fixtures/search-vectors.json are read alike here and there.
  */
-export const MIN_NIGHTS = 1;
-export const MAX_NIGHTS = 30;
-export const MONTHS_SHOWN = 13;
-export const MAX_ROOMS = 8;
-export const MIN_ADULTS = 1;
-export const MAX_ADULTS = 8;
-export const MAX_CHILDREN = 6;
-export const MAX_CHILD_AGE = 17;
-export const DEFAULT_ADULTS = 2;
+import LIMITS from "../fixtures/search-limits.json" with { type: "json" };
+
+export const MIN_NIGHTS = LIMITS.min_nights;
+export const MAX_NIGHTS = LIMITS.max_nights;
+/** The server's `maxDate` is its today + WINDOW_DAYS (storefront/search/templating.py). */
+export const WINDOW_DAYS = LIMITS.window_days;
+export const MONTHS_SHOWN = 13; // a window of 365 days touches 13 months (stay.test.js checks)
+export const MAX_ROOMS = LIMITS.max_rooms;
+export const MIN_ADULTS = LIMITS.min_adults;
+export const MAX_ADULTS = LIMITS.max_adults;
+export const MAX_CHILDREN = LIMITS.max_children;
+export const MAX_CHILD_AGE = LIMITS.max_child_age;
+export const DEFAULT_ADULTS = LIMITS.default_adults;
 
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -169,21 +176,30 @@ export function datesError(checkIn, checkOut, { first, last }) {
 
 /* ---------- guests ---------- */
 
-const GUESTS_RE = /^[1-8](?:-(?:1[0-7]|[0-9]))*(?:,[1-8](?:-(?:1[0-7]|[0-9]))*)*$/;
+/** A pattern for the whole numbers low..high as written, no leading zeros ("(?:8|7|...|1)"). */
+const oneOf = (low, high) => `(?:${Array.from({ length: high - low + 1 }, (_, i) => high - i).join("|")})`;
+// A room: its adults, then "-age" per child; rooms joined by ",". query.py builds the same pattern.
+const ROOM = `${oneOf(MIN_ADULTS, MAX_ADULTS)}(?:-${oneOf(0, MAX_CHILD_AGE)})*`;
+const GUESTS_RE = new RegExp(`^${ROOM}(?:,${ROOM})*$`);
 
 export function defaultRooms() {
   return [{ adults: DEFAULT_ADULTS, children: [] }];
 }
 
-/** Rooms from the `guests` encoding ("2-7-4,1"); the default room when it is not valid. */
-export function parseGuests(text) {
-  if (!GUESTS_RE.test(String(text ?? ""))) return defaultRooms();
+/** Rooms from the `guests` encoding ("2-7-4,1"), or null when the server would refuse it. */
+export function decodeGuests(text) {
+  if (!GUESTS_RE.test(String(text ?? ""))) return null;
   const rooms = text.split(",").map((part) => {
     const [adults, ...ages] = part.split("-").map(Number);
     return { adults, children: ages };
   });
-  if (rooms.length > MAX_ROOMS || rooms.some((room) => room.children.length > MAX_CHILDREN)) return defaultRooms();
+  if (rooms.length > MAX_ROOMS || rooms.some((room) => room.children.length > MAX_CHILDREN)) return null;
   return rooms;
+}
+
+/** Rooms from the `guests` encoding; the default room when it is not valid. */
+export function parseGuests(text) {
+  return decodeGuests(text) ?? defaultRooms();
 }
 
 /** The one encoding: rooms joined by ",", each its adults then "-age" per child. */

@@ -1,10 +1,17 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import test from "node:test";
 import {
-  addMonths, addRoom, agesComplete, bookingWindow, datesError, encodeGuests, formatDay, formatRange,
-  guestTotals, isSelectable, localToday, monthWeeks, monthsFrom, moveKey, nights, parseGuests,
-  pressDay, removeRoom, setAge, stepRoom,
+  DEFAULT_ADULTS, MAX_ADULTS, MAX_CHILD_AGE, MAX_CHILDREN, MAX_NIGHTS, MAX_ROOMS, MIN_ADULTS, MIN_NIGHTS,
+  MONTHS_SHOWN, WINDOW_DAYS, addDays, addMonths, addRoom, agesComplete, bookingWindow, datesError,
+  decodeGuests, encodeGuests, formatDay, formatRange, guestTotals, isSelectable, localToday, monthWeeks,
+  monthsFrom, moveKey, nights, parseGuests, pressDay, removeRoom, setAge, stepRoom,
 } from "./stay.js";
+
+// The same files tests/search/test_search_twins.py holds storefront/search/query.py to.
+const read = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
+const vectors = read("search-vectors.json");
+const limits = read("search-limits.json");
 
 const bounds = { first: "2027-03-05", last: "2028-03-04" };
 
@@ -110,4 +117,45 @@ test("guests: steppers stay in their limits; new children need an age", () => {
   for (let i = 0; i < 10; i += 1) rooms = addRoom(rooms);
   assert.equal(rooms.length, 8);
   assert.equal(removeRoom(removeRoom([rooms[0]], 0), 0).length, 1);
+});
+
+/* ---------- the shared vectors (fixtures/search-vectors.json) ---------- */
+
+test("the limits are fixtures/search-limits.json, the server's", () => {
+  assert.deepEqual(
+    [MIN_NIGHTS, MAX_NIGHTS, WINDOW_DAYS, MAX_ROOMS, MIN_ADULTS, MAX_ADULTS, MAX_CHILDREN, MAX_CHILD_AGE, DEFAULT_ADULTS],
+    [limits.min_nights, limits.max_nights, limits.window_days, limits.max_rooms, limits.min_adults, limits.max_adults,
+      limits.max_children, limits.max_child_age, limits.default_adults],
+  );
+});
+
+for (const v of vectors.guests.valid) {
+  test(`guests ${v.guests} decodes to its rooms and encodes back`, () => {
+    assert.deepEqual(decodeGuests(v.guests), v.rooms);
+    assert.equal(encodeGuests(v.rooms), v.guests);
+  });
+}
+
+for (const text of vectors.guests.invalid) {
+  test(`guests ${JSON.stringify(text)} is refused`, () => {
+    assert.equal(decodeGuests(text), null);
+    assert.deepEqual(parseGuests(text), [{ adults: DEFAULT_ADULTS, children: [] }]);
+  });
+}
+
+for (const v of vectors.dates) {
+  test(`dates: ${v.why}`, () => {
+    // The island's window: the server's today and maxDate (today + WINDOW_DAYS).
+    const bounds = bookingWindow(v.today, addDays(v.today, WINDOW_DAYS));
+    assert.deepEqual(datesError(v.check_in || null, v.check_out || null, bounds), v.error);
+  });
+}
+
+test("the months shown cover the whole window, whatever day it starts", () => {
+  for (let day = 0; day < 366; day += 1) {
+    const first = addDays("2027-01-01", day);
+    const months = monthsFrom(first);
+    assert.equal(months.length, MONTHS_SHOWN);
+    assert.ok(months.at(-1).key >= addDays(first, WINDOW_DAYS).slice(0, 7), first);
+  }
 });

@@ -4,7 +4,9 @@ A prefixed URL is that locale; an unprefixed URL is English. Only the bare root 
 further: the ``i18n_redirected`` cookie, then the best ``Accept-Language`` match, then English.
 """
 
+import json
 import re
+from pathlib import Path
 
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -28,10 +30,14 @@ _ALIASES = {
     "nb": None,
 }
 
+# User agents treated as crawlers: one list of patterns, fixtures/crawlers.json, which the
+# islands read too (static_src/crawlers.js). ASCII and case-insensitive, as JavaScript's RegExp
+# with the "i" flag reads them; fixtures/crawler-vectors.json holds both to the same answers.
 _CRAWLER_RE = re.compile(
-    r"bot\b|bot/|crawler|spider|slurp|facebookexternalhit|embedly|quora link preview|"
-    r"bingpreview|mediapartners|lighthouse|headlesschrome.*(?:google|inspection)",
-    re.IGNORECASE,
+    "|".join(
+        json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "crawlers.json").read_text())
+    ),
+    re.IGNORECASE | re.ASCII,
 )
 
 
@@ -66,6 +72,7 @@ def locale_from_accept_language(header: str) -> str | None:
 
 
 def is_crawler(user_agent: str) -> bool:
+    """Whether ``user_agent`` is a crawler's (static_src/crawlers.js ``isCrawler`` is its twin)."""
     return bool(_CRAWLER_RE.search(user_agent or ""))
 
 

@@ -17,28 +17,47 @@ Dates follow the date picker's rules (spec sections 5 and 9): a stay of 2 to 31 
 (1 to 30 nights), starting today or later and ending within a year. "Today" is the earliest date
 that is still today somewhere on Earth (UTC−12), so a visitor late in the evening in Hawaii can
 book tonight.
+
+The limits (nights, the window, rooms, adults, children, ages) are ``fixtures/search-limits.json``,
+which static_src/stay.js imports too; ``fixtures/search-vectors.json`` holds guests strings and
+stays that both sides must read alike (tests/search/test_search_twins.py, static_src/stay.test.js).
 """
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 from urllib.parse import urlencode
 
-MIN_NIGHTS = 1  # 2 selected days
-MAX_NIGHTS = 30  # 31 selected days
-WINDOW_DAYS = 365
-MAX_ROOMS = 8
-MAX_ADULTS = 8
-MAX_CHILDREN = 6
-MAX_CHILD_AGE = 17
-DEFAULT_ADULTS = 2
+LIMITS = json.loads(
+    (Path(__file__).resolve().parents[2] / "fixtures" / "search-limits.json").read_text()
+)
+MIN_NIGHTS = LIMITS["min_nights"]  # 1: 2 selected days
+MAX_NIGHTS = LIMITS["max_nights"]  # 30: 31 selected days
+WINDOW_DAYS = LIMITS["window_days"]  # the last check-out: today + 365 days
+MAX_ROOMS = LIMITS["max_rooms"]
+MIN_ADULTS = LIMITS["min_adults"]
+MAX_ADULTS = LIMITS["max_adults"]
+MAX_CHILDREN = LIMITS["max_children"]
+MAX_CHILD_AGE = LIMITS["max_child_age"]
+DEFAULT_ADULTS = LIMITS["default_adults"]
 PER_PAGE = 20
 MAX_PAGE = 500
 SORTS = ("recommended", "price_asc", "price_desc", "review", "stars", "distance")
 BOARDS = ("RO", "BB", "HB", "FB", "AI")
 REVIEW_MINIMUMS = (6, 7, 8, 9)
 KEPT = ("country", "currency", "session", "fid")
-GUESTS_RE = re.compile(r"\A[1-8](?:-(?:1[0-7]|[0-9]))*(?:,[1-8](?:-(?:1[0-7]|[0-9]))*)*\Z")
+
+
+def _one_of(low: int, high: int) -> str:
+    """A pattern for the whole numbers low..high as written, no leading zeros ("(?:8|7|...|1)")."""
+    return "(?:" + "|".join(str(n) for n in range(high, low - 1, -1)) + ")"
+
+
+# A room: its adults, then "-age" per child; rooms joined by ",". stay.js builds the same pattern.
+_ROOM = f"{_one_of(MIN_ADULTS, MAX_ADULTS)}(?:-{_one_of(0, MAX_CHILD_AGE)})*"
+GUESTS_RE = re.compile(rf"\A{_ROOM}(?:,{_ROOM})*\Z")
 CODE_RE = re.compile(r"\A[a-z][a-z0-9_]{1,40}\Z")
 KEPT_RE = re.compile(r"\A[A-Za-z0-9._-]{1,64}\Z")
 
