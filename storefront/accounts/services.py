@@ -9,7 +9,9 @@ be kept the attempt is refused as unavailable. Login and logout rotate Django's 
 CSRF token.
 """
 
+import logging
 import time
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.middleware.csrf import rotate_token
@@ -20,8 +22,20 @@ from storefront.upstream.errors import (
     UpstreamError,
     UpstreamUnauthorized,
     UpstreamUnavailable,
+    UpstreamValidationError,
 )
 from storefront.web.session_user import SessionUser
+
+from .rules import (
+    FORM_FIELDS,
+    REGISTER_FAILED,
+    THROTTLED,
+    UNAVAILABLE,
+    form_errors,
+    typed_name,
+)
+
+logger = logging.getLogger(__name__)
 
 SESSION_KEY = "provider"
 LoginThrottled = throttles.Throttled  # too many attempts for this account or from this address
@@ -143,3 +157,82 @@ def revalidate(request) -> SessionUser | None:
         "checked": time.time(),
     }
     return SessionUser.from_auth(user)
+
+
+@dataclass
+class AuthResult:
+    """What a login or register form post came to, for the view to render as a page or JSON:
+    ``user`` when it succeeded; else the first problem per field (``{"key": catalog key}`` for
+    ours, ``{"text": ...}`` for the provider's words), a notice (a catalog key) or the
+    provider's own message, and the HTTP status that goes with them."""
+
+    user: SessionUser | None = None
+    field_errors: dict[str, dict] = field(default_factory=dict)
+    notice_key: str | None = None
+    provider_message: str | None = None
+
+    @property
+    def status(self) -> int:
+        if self.user is not None:
+            return 200
+        return {THROTTLED: 429, UNAVAILABLE: 503}.get(self.notice_key, 422)
+
+
+def auth_submit(*, request, mode: str, data) -> AuthResult:
+    """Checks a login (``mode`` "login") or register form (``data``: the POST), then asks the
+    provider. Our checks first, each field's first problem; then the throttles and the
+    provider, whose errors are read by field and status, never by their wording."""
+    result = AuthResult()
+    errors = form_errors(mode, data)
+    email = data.get("email", "").strip()
+    remember = data.get("remember") == "1"
+    if not errors:
+        try:
+            if mode == "login":
+                result.user = account_login(
+                    request=request, email=email, password=data["password"], remember=remember
+                )
+            else:
+                result.user = account_register(
+                    request=request,
+                    name=typed_name(data),
+                    email=email,
+                    password=data["password"],
+                    password_confirmation=data["password_confirmation"],
+                    remember=remember,
+                )
+            return result
+        except LoginThrottled:
+            result.notice_key = THROTTLED
+        except UpstreamValidationError as exc:
+            _provider_errors(result, exc, mode=mode)
+        except UpstreamError as exc:  # down, or an answer we cannot use
+            logger.warning("%s refused as unavailable: %s", mode.capitalize(), exc.message)
+            result.notice_key = UNAVAILABLE
+    result.field_errors.update({name: {"key": key} for name, key in errors.items()})
+    return result
+
+
+def _provider_errors(result: AuthResult, exc: UpstreamValidationError, *, mode: str) -> None:
+    """The provider's (localised) message, and its first field error next to that field.
+
+    Registering never says that an email is taken (that would tell who has an account here),
+    and the provider words that as it likes: so in register mode an error on ``email``,
+    whatever its text, or a 422 naming none of the form's fields, gives our generic notice and
+    nothing of the provider's ``message`` (Laravel repeats the first error there) nor of its
+    email errors; every other field of the form still shows its first message beside it."""
+    if mode == "register":
+        others = {
+            name: {"text": exc.errors[name][0]}
+            for name in FORM_FIELDS
+            if name != "email" and exc.errors.get(name)
+        }
+        if "email" in exc.errors or (exc.status == 422 and not others):
+            result.notice_key = REGISTER_FAILED
+            result.field_errors.update(others)
+            return
+    name, messages = next(((f, m) for f, m in exc.errors.items() if m), (None, None))
+    if name in FORM_FIELDS:
+        result.field_errors[name] = {"text": messages[0]}
+    if not (messages and messages[0] == exc.message):  # said once, beside its field
+        result.provider_message = exc.message

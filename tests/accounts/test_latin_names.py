@@ -6,7 +6,7 @@ from html import unescape
 
 import pytest
 
-from storefront.accounts.views import LATIN_NAME_RE, _form_errors
+from storefront.accounts.rules import LATIN_NAME_RE, form_errors
 from storefront.i18n.catalog import translate
 from storefront.sandbox.models import Account
 
@@ -57,13 +57,13 @@ REFUSED = [
 @pytest.mark.parametrize("name", ACCEPTED)
 def test_latin_names_with_diacritics_are_accepted(name):
     assert LATIN_NAME_RE.fullmatch(name), name
-    assert "name" not in _form_errors("register", {"name": name})
+    assert "name" not in form_errors("register", {"name": name})
 
 
 @pytest.mark.parametrize("name", REFUSED)
 def test_other_scripts_digits_and_symbols_are_refused(name):
     assert not LATIN_NAME_RE.fullmatch(name), name
-    assert _form_errors("register", {"name": name})["name"] == "auth.name_english"
+    assert form_errors("register", {"name": name})["name"] == "auth.name_english"
 
 
 def test_the_rule_is_a_full_match():
@@ -75,10 +75,10 @@ def test_the_rule_is_a_full_match():
 def test_decomposed_accents_count_as_the_letters_they_make():
     decomposed = unicodedata.normalize("NFD", "Jürgen Müller")
     assert decomposed != "Jürgen Müller"
-    assert "name" not in _form_errors("register", {"name": decomposed})
+    assert "name" not in form_errors("register", {"name": decomposed})
     # a letter with no precomposed form keeps its combining mark, and is still Latin
-    assert "name" not in _form_errors("register", {"name": "Ma\u0304ori\u0331"})
-    assert _form_errors("register", {"name": "\u0301Ana"})["name"] == "auth.name_english"
+    assert "name" not in form_errors("register", {"name": "Ma\u0304ori\u0331"})
+    assert form_errors("register", {"name": "\u0301Ana"})["name"] == "auth.name_english"
 
 
 def test_every_character_the_rule_accepts_alone_is_a_latin_letter():

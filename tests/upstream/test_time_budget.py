@@ -12,7 +12,7 @@ import time
 import pytest
 from django.core.cache import cache
 
-from storefront.accounts.views import UNAVAILABLE
+from storefront.accounts.rules import UNAVAILABLE
 from storefront.i18n.catalog import translate
 from storefront.upstream import breaker
 from storefront.upstream.budget import time_budget
