@@ -65,8 +65,3 @@ export function formatArea(squareMetres, unit, locale) {
   return `${value}\u00a0${AREA_UNITS[unit]}`;
 }
 
-/** A star rating is shown only when it is more than 0 and less than 6. */
-export function showsStars(stars) {
-  const number = finite(stars);
-  return number !== null && number > 0 && number < 6;
-}

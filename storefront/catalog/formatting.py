@@ -8,7 +8,6 @@ is the locale's minus sign, and a currency symbol that ends (or starts) with a l
 apart from the digits by a no-break space (``currencySpacing``: "HUF 1,234.50", "Rp 1.234,50").
 """
 
-import math
 import unicodedata
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal, localcontext
@@ -201,9 +200,3 @@ def format_area(square_metres, unit: str, locale: str) -> str:
     standard = _babel(locale).decimal_formats[None]
     value = _render(standard.pattern, whole, locale, digits=0, numbering="default")
     return f"{value}\u00a0{AREA_UNITS[unit]}"
-
-
-def shows_stars(stars) -> bool:
-    """A star rating is shown only when it is more than 0 and less than 6."""
-    number = _finite(stars)
-    return number is not None and 0 < number < 6 and not math.isnan(float(number))

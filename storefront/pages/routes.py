@@ -20,8 +20,6 @@ Parameters: ``uuid``/``transactionUuid`` canonical UUIDs, slugs ``[a-z0-9]+(-[a-
 
 from dataclasses import dataclass
 
-LAYOUTS = ("default", "clean", "minimal", "widget")
-
 
 @dataclass(frozen=True)
 class Page:

@@ -1,4 +1,4 @@
-"""Money, area and stars against the shared vectors (static_src/format.test.js checks them too)."""
+"""Money and area against the shared vectors (static_src/format.test.js checks them too)."""
 
 import json
 
@@ -11,7 +11,6 @@ from storefront.catalog.formatting import (
     currency_decimals,
     format_area,
     format_money,
-    shows_stars,
 )
 from storefront.catalog.selectors import currencies
 
@@ -45,11 +44,6 @@ def test_format_area(vector):
     assert (
         format_area(vector["square_metres"], vector["unit"], vector["locale"]) == vector["expected"]
     )
-
-
-@pytest.mark.parametrize("vector", VECTORS["stars"], ids=lambda v: repr(v["stars"]))
-def test_shows_stars(vector):
-    assert shows_stars(vector["stars"]) is vector["expected"]
 
 
 @pytest.mark.parametrize("amount", [float("nan"), float("inf"), float("-inf"), None, "x", True, []])
