@@ -193,8 +193,9 @@ def send(lead: Lead, *, inline: bool) -> None:
         raise Retry(f"{error.__class__.__name__}: {error}") from error
 
 
-# The leads' outbox: its timings are the LEADS_* settings (LEASE, RETRY_FIRST, RETRY_LONGEST,
-# SWEEP_GRACE _SECONDS); its sweeper is ``manage.py sweep_outbox`` (or ``send_leads``).
+# The leads' outbox: its timings are LEADS_LEASE_SECONDS, LEADS_RETRY_FIRST_SECONDS,
+# LEADS_RETRY_LONGEST_SECONDS and LEADS_SWEEP_GRACE_SECONDS; its sweeper is ``manage.py
+# sweep_outbox`` (or ``send_leads``).
 OUTBOX = register(Outbox("leads", Lead, send, settings_prefix="LEADS"))
 
 
