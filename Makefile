@@ -30,15 +30,15 @@ STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
 .PHONY: run dev cluster test lint format build install bench clean data postgres-server
 
-# The processes beside the web server: the provider sandbox, the task worker, the lead sweeper.
+# The processes beside the web server: the provider sandbox, the task worker, the outbox sweeper.
 BESIDE = $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & \
-	$(PY) manage.py send_leads --every 60 >/dev/null &
+	$(PY) manage.py sweep_outbox --every 60 >/dev/null &
 
-run: build $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data, serve at :8000 with granian (sandbox, task worker and lead sweeper beside it)
+run: build $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data, serve at :8000 with granian (sandbox, task worker and outbox sweeper beside it)
 	$(PY) manage.py demo_data
 	@echo "Storefront       http://127.0.0.1:8000  (granian, bin/web: WEB_WORKERS x WEB_THREADS)"
 	@echo "Provider sandbox http://127.0.0.1:8001  (UPSTREAM_URL)"
-	@echo "Task worker (manage.py db_worker) and lead sweeper (manage.py send_leads --every 60) running."
+	@echo "Task worker (manage.py db_worker) and outbox sweeper (manage.py sweep_outbox --every 60) running."
 	@echo "Ctrl+C stops them all."
 	trap 'kill 0' EXIT; export SECRET_KEY=$$(cat $(STAMPS)/secret_key); $(BESIDE) bin/web
 

@@ -292,7 +292,8 @@ LEADS_SEND_SECONDS = env.float("LEADS_SEND_SECONDS", default=10.0)
 LEADS_RETRY_FIRST_SECONDS = env.float("LEADS_RETRY_FIRST_SECONDS", default=15.0)
 LEADS_RETRY_LONGEST_SECONDS = env.float("LEADS_RETRY_LONGEST_SECONDS", default=30 * 60.0)
 # A send holds its lead this long (a worker that dies mid-send lets it go after that); the
-# sweeper (`manage.py send_leads`) queues again what is overdue by more than its grace.
+# sweeper (`manage.py sweep_outbox`) queues again what is overdue by more than its grace. These
+# four are the leads' outbox's (storefront/background/outbox.py reads <PREFIX>_LEASE_SECONDS ...).
 LEADS_LEASE_SECONDS = env.float("LEADS_LEASE_SECONDS", default=60.0)
 LEADS_SWEEP_GRACE_SECONDS = env.float("LEADS_SWEEP_GRACE_SECONDS", default=120.0)
 LEADS_DEDUPE_SECONDS = env.int("LEADS_DEDUPE_SECONDS", default=600)

@@ -4,6 +4,12 @@
 import path and its (JSON-ready) arguments, and runs ``run`` in a worker (``manage.py
 rq_worker``, which also moves deferred jobs, ``run_after``, onto their queue when due). Results
 stay in RQ; the task framework's ``get_result`` is not offered (nothing here reads results).
+
+Ours rather than a package's: the RQ backend for the task framework on PyPI, django-tasks-rq
+(0.12.0, February 2026), declares Django 4.2 to 6.0, not 6.1, and is a backend of the
+``django-tasks`` backport, not of ``django.tasks``: it would bring a second task framework (its
+``TaskResult`` and signals, so Django's own task logging never sees RQ jobs), django-rq and
+rq-scheduler, and a worker run with its own job class. django-rq (4.2) has no task backend.
 """
 
 from functools import cached_property

@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.utils import timezone
 
 from .models import Lead
-from .services import schedule
+from .services import OUTBOX
 
 
 @admin.register(Lead)
@@ -28,18 +28,8 @@ class LeadAdmin(admin.ModelAdmin):
 
     @admin.action(description="Send again now (pending, rejected or expired ones)")
     def retry_now(self, request, queryset):
-        now = timezone.now()
-        chosen = queryset.exclude(status=Lead.SENT)
-        ids = list(chosen.values_list("pk", flat=True))
-        chosen.update(
-            status=Lead.PENDING,
-            next_attempt_at=now,
-            lease_until=None,
-            expires_at=now + timedelta(hours=24),
-        )
-        for lead_id in ids:
-            schedule(lead_id, now)
-        self.message_user(request, f"{len(ids)} lead(s) queued.")
+        queued = OUTBOX.requeue(queryset, expires_at=timezone.now() + timedelta(hours=24))
+        self.message_user(request, f"{queued} lead(s) queued.")
 
     def has_add_permission(self, request):
         return False

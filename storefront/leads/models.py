@@ -1,6 +1,7 @@
 """The lead outbox: every lead a visitor sends is written here first, then delivered to the
-provider (``POST /v3/services/proxy``) by ``services.deliver``, inline when the provider answers
-at once, else by a background task that retries with backoff until it is delivered or expires.
+provider (``POST /v3/services/proxy``) by ``services.send`` through the generic outbox
+(``storefront.background.outbox``): inline when the provider answers at once, else by a
+background task that retries with backoff until it is delivered or expires.
 
 No lead is lost: the row exists before anything is sent. None is sent twice: a send first
 claims the row (a lease, taken with one conditional UPDATE), and the provider is given the
@@ -9,16 +10,12 @@ lead's key as ``Idempotency-Key``, so even a send whose answer was lost counts o
 
 from django.db import models
 
+from storefront.background.outbox import OutboxItem
 
-class Lead(models.Model):
-    PENDING, SENDING, SENT, REJECTED, EXPIRED = "pending", "sending", "sent", "rejected", "expired"
-    STATUSES = [
-        (PENDING, "Pending"),
-        (SENDING, "Sending"),
-        (SENT, "Sent"),
-        (REJECTED, "Rejected by the provider"),
-        (EXPIRED, "Expired unsent"),
-    ]
+
+class Lead(OutboxItem):
+    """A lead and where its delivery stands (status, attempts, next attempt, lease, last error,
+    sent, expiry: ``OutboxItem``'s fields)."""
 
     key = models.CharField(max_length=64, unique=True)  # the form's idempotency key
     name = models.CharField(max_length=120)
@@ -30,14 +27,6 @@ class Lead(models.Model):
     title = models.CharField(max_length=200, blank=True)
     url = models.URLField(max_length=1000, blank=True)
     fid = models.PositiveIntegerField(default=3)  # the spec's ref and userid
-    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING, db_index=True)
-    attempts = models.PositiveIntegerField(default=0)
-    next_attempt_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    lease_until = models.DateTimeField(null=True, blank=True)
-    last_error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-    expires_at = models.DateTimeField()
 
     class Meta:
         ordering = ["-created_at"]

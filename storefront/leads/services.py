@@ -3,13 +3,14 @@
 ``submit`` checks the form (name, email, a phone number valid for the chosen dial code's
 country, read by phonenumbers), drops what a bot fills (the honeypot), folds a second send of
 the same person within ``LEADS_DEDUPE_SECONDS`` (or the same form key) into the first, writes
-the lead, and tries to deliver it at once within the page's budget. ``deliver`` claims a lead
-and sends the spec's payload (section 7); a provider that is down or slow leaves it pending with
-its next attempt scheduled (``retry_delay``), and the background task (``tasks.py``) goes on
-until it is delivered or ``LEADS_EXPIRE_HOURS`` have passed.
+the lead, and tries to deliver it at once within the page's budget. ``deliver`` makes one
+attempt through the leads' outbox (``OUTBOX``, ``storefront.background.outbox``: the claim, the
+backoff, expiry and the sweep), whose work is ``send``: the spec's payload (section 7) to the
+provider. A provider that is down or slow leaves the lead pending with its next attempt queued
+(``LEADS_RETRY_*``), and the outbox's background task goes on until it is delivered or
+``LEADS_EXPIRE_HOURS`` have passed.
 """
 
-import logging
 import re
 import secrets
 import unicodedata
@@ -19,17 +20,16 @@ from datetime import timedelta
 import phonenumbers
 from django.conf import settings
 from django.core.validators import validate_email
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
+from storefront.background.outbox import Outbox, Reject, Retry, register
 from storefront.catalog.selectors import countries
 from storefront.upstream.budget import time_budget
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import UpstreamError, UpstreamValidationError
 
 from .models import Lead
-
-log = logging.getLogger(__name__)
 
 KEY_RE = re.compile(r"\A[A-Za-z0-9_-]{16,64}\Z")
 DEFAULT_FID = 3  # spec section 9: default ref and userid
@@ -172,33 +172,11 @@ def payload(lead: Lead) -> dict:
     }
 
 
-def retry_delay(attempts: int) -> timedelta:
-    """Backoff after ``attempts`` failed sends: 15 s, 30 s, 1 min ... at most 30 min (the
-    ``LEADS_RETRY_*`` settings)."""
-    first, longest = settings.LEADS_RETRY_FIRST_SECONDS, settings.LEADS_RETRY_LONGEST_SECONDS
-    return timedelta(seconds=min(longest, first * 2 ** max(0, attempts - 1)))
-
-
-def _claim(lead_id: int) -> Lead | None:
-    """Take the lead for one send: one conditional UPDATE, so two workers (or a worker and the
-    visitor's own request) never send it at the same time."""
-    now = timezone.now()
-    taken = Lead.objects.filter(
-        Q(status=Lead.PENDING) | Q(status=Lead.SENDING, lease_until__lt=now), pk=lead_id
-    ).update(status=Lead.SENDING, lease_until=now + timedelta(seconds=settings.LEADS_LEASE_SECONDS))
-    return Lead.objects.get(pk=lead_id) if taken else None
-
-
-def deliver(lead_id: int, *, inline: bool = False) -> Outcome:
-    """One attempt to send the lead. Inline (the visitor's request) it uses what is left of the
-    page's budget; in the background, ``LEADS_SEND_SECONDS``."""
-    lead = _claim(lead_id)
-    if lead is None:  # sent already, or being sent right now
-        return Outcome(lead=Lead.objects.filter(pk=lead_id).first())
-    now = timezone.now()
-    if now >= lead.expires_at:
-        Lead.objects.filter(pk=lead.pk).update(status=Lead.EXPIRED, lease_until=None)
-        return Outcome(lead=lead, failed=True)
+def send(lead: Lead, *, inline: bool) -> None:
+    """Deliver one claimed lead (the outbox's ``deliver``). Inline (the visitor's request) it
+    uses what is left of the page's budget; in the background, ``LEADS_SEND_SECONDS``. The
+    provider refusing the lead as it is: ``Reject`` with its field errors (retrying cannot
+    help); down, slow, 5xx: ``Retry``."""
     try:
         if inline:
             UpstreamClient(locale=lead.locale).post(
@@ -210,64 +188,23 @@ def deliver(lead_id: int, *, inline: bool = False) -> Outcome:
                     "/v3/services/proxy", json=payload(lead), idempotency_key=lead.key
                 )
     except UpstreamValidationError as error:
-        # The provider refuses the lead as it is: the visitor sees why; retrying cannot help.
-        Lead.objects.filter(pk=lead.pk).update(
-            status=Lead.REJECTED,
-            lease_until=None,
-            attempts=F("attempts") + 1,
-            last_error=str(error.errors or error.message)[:2000],
-        )
-        return Outcome(lead=lead, errors={k: list(v)[:1] for k, v in error.errors.items()})
+        raise Reject(str(error.errors or error.message), detail=error.errors) from error
     except UpstreamError as error:
-        attempts = lead.attempts + 1
-        Lead.objects.filter(pk=lead.pk).update(
-            status=Lead.PENDING,
-            lease_until=None,
-            attempts=attempts,
-            next_attempt_at=now + retry_delay(attempts),
-            last_error=f"{error.__class__.__name__}: {error}"[:2000],
-        )
-        schedule(lead.pk, now + retry_delay(attempts))
-        return Outcome(lead=lead, failed=True)
-    Lead.objects.filter(pk=lead.pk).update(
-        status=Lead.SENT, lease_until=None, attempts=F("attempts") + 1, sent_at=timezone.now()
-    )
-    return Outcome(lead=lead)
+        raise Retry(f"{error.__class__.__name__}: {error}") from error
 
 
-def schedule(lead_id: int, when) -> None:
-    """Queue the next attempt (the task framework's backend: a database queue by default)."""
-    from .tasks import deliver_lead
-
-    try:
-        deliver_lead.using(run_after=when).enqueue(lead_id)
-    except Exception:  # noqa: BLE001 — a queue that is down: the sweeper finds the lead later
-        log.exception("lead %s: could not queue its next attempt", lead_id)
+# The leads' outbox: its timings are LEADS_LEASE_SECONDS, LEADS_RETRY_FIRST_SECONDS,
+# LEADS_RETRY_LONGEST_SECONDS and LEADS_SWEEP_GRACE_SECONDS; its sweeper is ``manage.py
+# sweep_outbox`` (or ``send_leads``).
+OUTBOX = register(Outbox("leads", Lead, send, settings_prefix="LEADS"))
 
 
-def sweep(now=None) -> int:
-    """Queue every lead that nobody will send otherwise: its retry overdue by more than
-    ``LEADS_SWEEP_GRACE_SECONDS`` (the queue lost it, or a worker died before running it), a
-    send whose lease ran out (a worker died mid-send), or a lead never tried (its request died
-    before the first attempt). Each one queued is marked as due now, so a sweeper run every few
-    seconds queues it once per grace, not once per run. Run by ``manage.py send_leads``
-    (``--every N``: a loop beside the worker)."""
-    now = now or timezone.now()
-    overdue = now - timedelta(seconds=settings.LEADS_SWEEP_GRACE_SECONDS)
-    due = list(
-        Lead.objects.filter(
-            Q(status=Lead.PENDING, next_attempt_at__lte=overdue)
-            | Q(status=Lead.PENDING, next_attempt_at__isnull=True, created_at__lte=overdue)
-            | Q(status=Lead.SENDING, lease_until__lt=now)
-        ).values_list("pk", flat=True)
-    )
-    for start in range(0, len(due), 500):
-        chunk = due[start : start + 500]
-        Lead.objects.filter(pk__in=chunk, status=Lead.PENDING).update(next_attempt_at=now)
-        # A lease that ran out: the send died with its worker; the lead is pending again.
-        Lead.objects.filter(pk__in=chunk, status=Lead.SENDING, lease_until__lt=now).update(
-            status=Lead.PENDING, lease_until=None, next_attempt_at=now
-        )
-    for lead_id in due:
-        schedule(lead_id, now)
-    return len(due)
+def deliver(lead_id: int, *, inline: bool = False) -> Outcome:
+    """One attempt to send the lead (claimed first: a lead sent already, or being sent right
+    now, is left alone), and what the visitor is told of it."""
+    attempt = OUTBOX.attempt(lead_id, inline=inline)
+    if attempt.result == "rejected":
+        # The visitor sees why, under the fields the provider named.
+        errors = attempt.error.detail or {}
+        return Outcome(lead=attempt.item, errors={k: list(v)[:1] for k, v in errors.items()})
+    return Outcome(lead=attempt.item, failed=attempt.failed)

@@ -1,6 +1,8 @@
-"""The outbox's background sends on Django's task framework (``settings.TASKS``: a database
-queue and ``manage.py db_worker`` by default). A task only names the lead: sending it twice, or
-for a lead already sent, does nothing (``services.deliver`` claims the row first)."""
+"""The leads' task of the release before the generic outbox: jobs it queued may still be in the
+queue when this release starts, and run this. New attempts are queued as the outbox's own task
+(``storefront.background.outbox.attempt_task``); this one does the same attempt. A task only
+names the lead: sending it twice, or for a lead already sent, does nothing (the outbox claims the
+row first)."""
 
 from django.tasks import task
 

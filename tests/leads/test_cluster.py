@@ -115,7 +115,7 @@ def test_leads_across_processes_and_worker_restarts_arrive_once_each(cluster):
     leads = cluster.leads
     requests.post(f"{cluster.sandbox}/sandbox/leads-mode", json={"mode": "fail"}, timeout=TIMEOUT)
     _start_worker(cluster)
-    cluster.start_process("sweeper", "send_leads", "--every", "2")
+    cluster.start_process("sweeper", "sweep_outbox", "--every", "2")
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         jobs = [(n, cluster.web[n % len(cluster.web)]) for n in range(leads)]

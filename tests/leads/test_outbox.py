@@ -121,9 +121,7 @@ def test_the_providers_field_errors_come_back_under_their_fields(monkeypatch):
     assert Lead.objects.get().status == Lead.REJECTED
 
 
-def test_while_the_provider_is_down_the_lead_waits_and_goes_out_once(
-    lead_service, monkeypatch, settings
-):
+def test_while_the_provider_is_down_the_lead_waits_and_goes_out_once(lead_service, settings):
     lead_service("fail")
     response = send(key="w" * 24)
     assert response.status_code == 200 and response.json() == {"status": "queued"}
@@ -134,19 +132,19 @@ def test_while_the_provider_is_down_the_lead_waits_and_goes_out_once(
     assert Lead.objects.get().status == Lead.PENDING and not ProviderLead.objects.exists()
     lead_service("ok")
     breaker_cooled_off()
-    monkeypatch.setattr(services, "retry_delay", lambda attempts: timedelta(0))
+    settings.LEADS_RETRY_FIRST_SECONDS = 0  # a failure now is retried at once
     Lead.objects.update(next_attempt_at=services.timezone.now() - timedelta(minutes=3))
     settings.LEADS_SWEEP_GRACE_SECONDS = 120
-    assert services.sweep() == 1  # queued by its retry and by the sweeper: still one send
-    assert services.sweep() == 0  # the sweeper queues it once per grace, not once per run
+    assert services.OUTBOX.sweep() == 1  # queued by its retry and by the sweeper: still one send
+    assert services.OUTBOX.sweep() == 0  # queued once per grace, not once per sweep
     call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
     lead = Lead.objects.get()
     assert lead.status == Lead.SENT and lead.sent_at is not None
     assert ProviderLead.objects.filter(key="w" * 24).count() == 1
 
 
-def test_a_thousand_leads_sent_while_down_arrive_exactly_once(lead_service, monkeypatch):
-    monkeypatch.setattr(services, "retry_delay", lambda attempts: timedelta(0))
+def test_a_thousand_leads_sent_while_down_arrive_exactly_once(lead_service, settings):
+    settings.LEADS_RETRY_FIRST_SECONDS = 0  # each one's retry is due at once
     lead_service("fail")
     for n in range(1000):
         outcome = services.submit(

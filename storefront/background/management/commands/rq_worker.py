@@ -1,7 +1,7 @@
 """``manage.py rq_worker [--burst]``: the worker of ``storefront.background.rq.RQBackend``: it runs
 the jobs of the backend's queues and moves deferred ones onto them when due (RQ's scheduler).
 SIGTERM lets the current job finish; a killed worker's job is left to the task's own recovery
-(leads: the outbox's sweeper)."""
+(an outbox's attempt: the outbox's sweep, ``manage.py sweep_outbox``)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.tasks import task_backends
