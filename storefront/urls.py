@@ -28,7 +28,7 @@ page_patterns = [
         pattern,
         import_string(page.view) if page.view else render_page,
         {"page_name": page.name},
-        name=page.name,
+        name=page.url_name,
     )
     for page in PAGES
     for pattern in page.paths

@@ -653,8 +653,6 @@ def _hotel_link(country: str, city: str, slug: str, locale: str, query: SearchQu
 
 
 def results_page(request, *, page_name, **params):
-    if params.get("hotelSlug") or params.get("hotelId"):
-        return hotel_page(request, page_name=page_name, **params)
     locale = request.locale.code
     query = SearchQuery.from_query(request.GET)
     base = request.path
