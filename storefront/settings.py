@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "storefront.pages",
     "storefront.sandbox",
     "storefront.search",
+    "storefront.hotels",
     "storefront.security",
 ]
 

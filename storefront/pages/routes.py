@@ -81,8 +81,8 @@ VOUCHERS = {"indexable": False, "access": "vouchers"}
 
 # Results pages: a view of their own (storefront/search/views.py) and one template.
 RESULTS = {"view": "storefront.search.views.results_page", "template_name": "pages/results.html"}
-# A hotel's page: a view of its own, drawn by the same template.
-HOTEL = {"view": "storefront.search.views.hotel_page", "template_name": "pages/results.html"}
+# A hotel's page: a view of its own (storefront/hotels/views.py), drawn by the same template.
+HOTEL = {"view": "storefront.hotels.views.hotel_page", "template_name": "pages/results.html"}
 
 _TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
 
@@ -107,7 +107,7 @@ PAGES: tuple[Page, ...] = (
     _static("choose-currency", "choose/currency", **PRIVATE),
     _static("choose-language", "choose/language", **PRIVATE),
     _static("contact-support", "contact-support"),
-    _static("favorites", "favorites", view="storefront.search.views.favorites_page", **PRIVATE),
+    _static("favorites", "favorites", view="storefront.hotels.views.favorites_page", **PRIVATE),
     _static("flights", "flights"),
     _static("hotels", "hotels", menu=True),
     _static("login", "login", layout="clean", **LOGIN),
