@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "storefront.sandbox",
     "storefront.search",
     "storefront.hotels",
+    "storefront.checkout",
     "storefront.security",
 ]
 

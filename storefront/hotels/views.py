@@ -11,9 +11,9 @@ from dataclasses import replace
 from django.http import Http404, HttpResponseRedirect
 
 from storefront.brands.selectors import link_origin
+from storefront.checkout.offers import book_url, hotel_notice, offer_param, parse_seen
 from storefront.pages.responses import provider_down, with_photos
 from storefront.pages.views import render_page
-from storefront.search.book import book_url, hotel_notice, offer_param, parse_seen
 from storefront.search.maps import map_config
 from storefront.search.presenters import card
 from storefront.search.query import BOARDS, SearchQuery

@@ -97,7 +97,7 @@ PAGES: tuple[Page, ...] = (
         "book",
         "book",
         layout="clean",
-        view="storefront.search.views.book_page",
+        view="storefront.checkout.views.book_page",
         template_name="pages/book.html",
         **PRIVATE,
     ),

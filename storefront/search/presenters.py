@@ -12,6 +12,7 @@ from babel.units import format_unit
 
 from storefront.brands.selectors import link_origin
 from storefront.catalog.formatting import format_money
+from storefront.checkout.offers import seen_mark
 from storefront.hotels.facts import review_word
 from storefront.hotels.links import hotel_url
 from storefront.hotels.presenters import hotel_ld, ld_json
@@ -20,7 +21,6 @@ from storefront.i18n.locales import get_locale
 from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
 
-from .book import seen_mark
 from .maps import MapConfig, hotel_marker
 from .query import SearchQuery
 from .results import Result, Results

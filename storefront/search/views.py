@@ -1,4 +1,11 @@
-"""Results pages: ``/hotels/search``, destination results and place results (DESIGN 12).
+"""The search app's pages: results (``/hotels/search``, destination results, place results) and
+browse pages (a country: its destinations and best hotels; a city or destination, the fixed
+city pages, ``/hotels/israel``), all ``results_page``; and the destination combobox's endpoint
+(``suggest_places``). DESIGN 12.
+
+The views parse the address and query, ask ``results.py`` and render what ``presenters.py``
+makes of it (cards, pages, map, structured data). The hotel page is ``storefront.hotels``',
+``/book`` is ``storefront.checkout``'s.
 
 Rendered by Django and complete without JavaScript: the search form (filled in, with its errors
 under the fields), the filters and sort as a GET form, the hotel cards and the pages. Every state
@@ -14,12 +21,8 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from storefront.brands.selectors import link_origin
-from storefront.catalog.formatting import format_day
 from storefront.hotels.facts import REVIEW_WORDS
 from storefront.hotels.favorites import favorite_ids
-from storefront.hotels.links import hotel_url
-from storefront.hotels.presenters import room_card
-from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.pages.responses import provider_down, with_photos
 from storefront.pages.views import render_page
@@ -28,19 +31,10 @@ from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Place
 from storefront.web.session_user import current_user
 
-from .book import (
-    Notice,
-    breakdown,
-    guests_of,
-    offer_param,
-    parse_seen,
-    price_notice,
-)
-from .israel_vat import apply_israel_vat
 from .maps import map_config
 from .presenters import browse_url, canonical, card, item_list, pagination, results_map
-from .query import BOARDS, SORTS, Room, SearchQuery
-from .results import RoomOffers, search, top
+from .query import BOARDS, SORTS, SearchQuery
+from .results import search, top
 from .saved import remember
 
 # Routes whose place is named by slugs (the country, and a destination or city in it).
@@ -116,76 +110,6 @@ def _place_for(query: SearchQuery, page_name: str, params: dict, locale: str):
     if exact or len(suggestions) == 1:
         return (exact or suggestions)[0], []
     return None, suggestions
-
-
-def book_page(request, *, page_name, **params):
-    """``/book?offer=…&seen=…&check_in=…&check_out=…&guests=…``: the chosen offer re-priced,
-    for the stay and guests the provider priced it for (its answer, not the link's words)."""
-    locale = request.locale.code
-    query = SearchQuery.from_query(request.GET)
-    offer_id = offer_param(request.GET.get("offer"))
-    context = {"search": query, "book": None, "notice": None, "hotel_link": ""}
-
-    def page(extra=None):
-        context.update(extra or {})
-        return render_page(request, page_name=page_name, extra_context=context, **params)
-
-    if not offer_id:
-        return page({"notice": Notice("info", translate("book.missing", locale))})
-    try:
-        answer = inventory.offer(offer_id, locale)
-        if answer is None:
-            raise Http404
-        hotel = inventory.hotel(answer.hotel_id, locale)
-    except UpstreamError:
-        return provider_down(page({"provider_down": True}))
-    if hotel is None:
-        raise Http404
-    stay = answer.stay
-    stay_query = (
-        SearchQuery(
-            check_in=stay.check_in,
-            check_out=stay.check_out,
-            rooms=tuple(Room(adults, ages) for adults, ages in stay.occupancies),
-            kept=query.kept,
-        )
-        if stay
-        else query
-    )
-    context["hotel"] = hotel
-    context["hotel_link"] = hotel_url(hotel, locale, stay_query, request.fid)
-    if answer.offer is None:
-        return with_photos(page({"notice": Notice("warning", translate("book.gone", locale))}))
-    offer = apply_israel_vat(answer.offer, hotel, getattr(request, "country", None))
-    room = next((r for r in hotel.rooms if r.id == offer.room_id), None)
-    chosen = (
-        room_card(RoomOffers(room=room, offers=(offer,)), locale=locale, display="gross")
-        if room
-        else None
-    )
-    price = offer.price
-    return with_photos(
-        page(
-            {
-                "notice": price_notice(price, parse_seen(request.GET.get("seen")), locale),
-                "book": {
-                    "offer": offer,
-                    "room": chosen,
-                    "terms": chosen["offers"][0] if chosen else None,
-                    "stay": stay_query,
-                    "check_in": format_day(stay_query.check_in, locale)
-                    if stay_query.check_in
-                    else "",
-                    "check_out": format_day(stay_query.check_out, locale)
-                    if stay_query.check_out
-                    else "",
-                    "guests": guests_of(stay_query),
-                    "nights": price.nights,
-                    "breakdown": breakdown(price, locale),
-                },
-            }
-        )
-    )
 
 
 def results_page(request, *, page_name, **params):
