@@ -14,6 +14,8 @@ from storefront.i18n.locales import DEFAULT_LOCALE, get_locale
 from storefront.search.maps import MapConfig, hotel_marker
 from storefront.search.results import RoomOffers
 
+from .facts import rooms_left, stay_price
+
 # The gallery strip shows one photo across a phone and two side by side from 640 px, inside
 # the 1200 px container (main.css .gallery__item).
 GALLERY_SIZES = "(min-width: 1240px) 596px, (min-width: 640px) 50vw, 100vw"
@@ -97,9 +99,7 @@ def room_card(row: RoomOffers, *, locale: str, display: str, link=None, chosen=N
                 if offer.refundable and free
                 else "",
                 "penalty": money(later[0].penalty) if offer.refundable and later else "",
-                "per_night": money(price.per_night(display)),
-                "total": money(price.total(display)),
-                "nights": price.nights,
+                **stay_price(price, display, locale),
                 "items": [
                     {
                         "name_key": f"price_items.{item.code}",
@@ -109,9 +109,7 @@ def room_card(row: RoomOffers, *, locale: str, display: str, link=None, chosen=N
                     for item in price.items
                     if f"price_items.{item.code}" in known
                 ],
-                "rooms_left": offer.rooms_left
-                if offer.rooms_left is not None and 0 < offer.rooms_left <= 3
-                else None,
+                "rooms_left": rooms_left(offer),
                 "book_url": link(offer) if link else "",
                 "chosen": chosen is not None and offer.offer_id == chosen.offer_id,
             }

@@ -22,7 +22,7 @@ from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
 from storefront.web.session_user import current_user
 
-from .facts import review_word
+from .facts import review
 from .favorites import favorite_ids, listed_ids
 from .links import hotel_url
 from .presenters import about, gallery, hotel_ld, hotel_map, ld_json, open_graph, room_card
@@ -109,8 +109,7 @@ def hotel_page(request, *, page_name, **params):
         "search": replace(query, destination=city.name, place=city.id)
         if not query.destination
         else query,
-        "review_word": review_word(found.review_score),
-        "review_score": f"{found.review_score:.1f}" if found.review_score is not None else "",
+        **review(found.review_score),
         "canonical_url": origin + canonical,
         "ld_json": ld_json(
             {"@context": "https://schema.org", **hotel_ld(found, canonical, origin, prices, locale)}

@@ -1,23 +1,18 @@
 """The results and browse pages' presenters: what their template shows, from the rows
-``results.py`` found. A hotel card (``card``, also each of ``/favorites``), the distances it
-prints, the page links (``pagination``), the map beside the list (``results_map``), schema.org's
-ItemList of the cards (``item_list``), a destination's browse link and the list's canonical
-address."""
+``results.py`` found. A hotel card (``card``, also each of ``/favorites``; the review, price,
+rooms-left and distance it prints are ``storefront.hotels.facts``, which the hotel page's
+room cards call too), the page links (``pagination``), the map beside the list
+(``results_map``), schema.org's ItemList of the cards (``item_list``, each a
+``hotels.presenters.hotel_ld``), a destination's browse link and the list's canonical address."""
 
-import math
-from functools import lru_cache
 from urllib.parse import quote_plus, urlencode
 
-from babel.units import format_unit
-
 from storefront.brands.selectors import link_origin
-from storefront.catalog.formatting import format_money
 from storefront.checkout.offers import seen_mark
-from storefront.hotels.facts import review_word
+from storefront.hotels.facts import distance, review, rooms_left, stay_price
 from storefront.hotels.links import hotel_url
 from storefront.hotels.presenters import hotel_ld, ld_json
 from storefront.i18n.catalog import translate
-from storefront.i18n.locales import get_locale
 from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
 
@@ -27,15 +22,16 @@ from .results import Result, Results
 
 
 def card(row: Result, *, locale: str, query: SearchQuery, display: str, place, fid: int) -> dict:
+    """A hotel of a results, browse or favorites page, with its cheapest offer for the stay
+    (if any) as the visitor pays it; its link carries that offer and the price seen."""
     hotel = row.hotel
     url = hotel_url(hotel, locale, query, fid)
     card = {
         "hotel": hotel,
         "url": url,
         "photo": hotel.photos[0] if hotel.photos else None,
-        "review_word": review_word(hotel.review_score),
-        "review_score": f"{hotel.review_score:.1f}" if hotel.review_score is not None else "",
-        "distance": _distance(row.distance_km, locale),
+        **review(hotel.review_score),
+        "distance": distance(row.distance_km, locale),
         "distance_from": place.name if place is not None and place.type == "landmark" else "",
         "sold_out": row.sold_out,
         "offer": row.offer,
@@ -43,12 +39,9 @@ def card(row: Result, *, locale: str, query: SearchQuery, display: str, place, f
     if row.offer:
         price = row.offer.price
         card["url"] = _with_params(url, offer=row.offer.offer_id, seen=seen_mark(price, display))
-        card["per_night"] = format_money(price.per_night(display), price.currency, locale)
-        card["total"] = format_money(price.total(display), price.currency, locale)
-        card["nights"] = price.nights
+        card.update(stay_price(price, display, locale))
         card["board_key"] = f"board.{row.offer.board}"
-        left = row.offer.rooms_left
-        card["rooms_left"] = left if left is not None and 0 < left <= 3 else None
+        card["rooms_left"] = rooms_left(row.offer)
     return card
 
 
@@ -57,21 +50,6 @@ def _with_params(url: str, **params) -> str:
     without its checks: twenty cards a page)."""
     query = "&".join(f"{name}={quote_plus(str(value))}" for name, value in params.items())
     return f"{url}{'&' if '?' in url else '?'}{query}"
-
-
-def _distance(km: float, locale: str) -> str:
-    """A distance as the locale writes it, kept per (distance, locale): Babel's unit formatting
-    is the dearest part of a hotel card, and a place's hotels keep their distances. The key
-    carries the sign, which ``-0.0 == 0.0`` would lose."""
-    return _distance_text(km, math.copysign(1.0, km) < 0, locale)
-
-
-@lru_cache(maxsize=4096)
-def _distance_text(km: float, signed: bool, locale: str) -> str:
-    babel = get_locale(locale).babel
-    if km < 1:
-        return format_unit(round(km * 1000, -1), "length-meter", "short", locale=babel)
-    return format_unit(km, "length-kilometer", "short", locale=babel, format="#,##0.#")
 
 
 def pagination(results: Results, query: SearchQuery, base: str) -> dict:
