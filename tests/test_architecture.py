@@ -1,6 +1,8 @@
 """The arrows between apps point one way (import-linter contracts in pyproject.toml): page views
 above accounts above the chrome above the leaf helpers (storefront.web) and the page registry;
-the foundations (upstream, i18n, catalog, brands, security, web) import none of those apps."""
+the foundations (upstream, i18n, catalog, brands, security, web) import none of those apps; and
+among the shop's apps (search, hotels, checkout) no view imports another app's, and pages,
+presenters and the modules they share import one way."""
 
 import subprocess
 import sys
