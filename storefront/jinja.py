@@ -14,8 +14,8 @@ What templates call, each from the app that owns it:
   (``storefront.islands.templating``);
 - ``{% call inline_style() %}...{% endcall %}``: a style block admitted by its hash
   (``storefront.security.templating``);
-- ``search_form_values()``: what the search form shows, and ``favorite_toggle(hotel)``: a
-  hotel's heart (``storefront.search.templating``);
+- ``search_form_values()``: what the search form shows (``storefront.search.templating``), and
+  ``favorite_toggle(hotel)``: a hotel's heart (``storefront.hotels.templating``);
 - ``icon("name")``: an SVG of ``templates/includes/icons/``, inline (``storefront.web.icons``);
 - ``url("name", *args)``, ``static("path")`` (``links.static_url``) and ``csrf_input`` (the
   backend's), as in Django;
@@ -40,9 +40,10 @@ from jinja2 import ChainableUndefined, Environment
 from jinja2 import Template as JinjaTemplate
 
 from storefront.brands.templating import brand_asset, builtin_asset
+from storefront.hotels.templating import favorite_toggle
 from storefront.i18n.templating import t, t_lead
 from storefront.islands.templating import island, island_assets
-from storefront.search.templating import favorite_toggle, search_form_values
+from storefront.search.templating import search_form_values
 from storefront.security.templating import inline_style
 from storefront.web.html import escape_text
 from storefront.web.icons import icon

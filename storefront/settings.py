@@ -76,6 +76,8 @@ INSTALLED_APPS = [
     "storefront.pages",
     "storefront.sandbox",
     "storefront.search",
+    "storefront.hotels",
+    "storefront.checkout",
     "storefront.security",
     "storefront.serving",
 ]

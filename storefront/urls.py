@@ -13,12 +13,12 @@ from django.urls import path
 from django.utils.module_loading import import_string
 
 from storefront.chrome.views import choices, choose_currency, choose_language, set_color_mode
+from storefront.hotels.favorites import clear_favorites, merge_favorites, toggle_favorite
 from storefront.leads.views import send_lead
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
 from storefront.pages.routes import PAGES
 from storefront.pages.sitemaps import sitemap_xml
 from storefront.pages.views import render_page, robots_txt
-from storefront.search.favorites import clear_favorites, merge_favorites, toggle_favorite
 from storefront.search.saved import merge_searches, remove_searches
 from storefront.search.views import suggest_places
 from storefront.security.csrf import csrf_token
@@ -28,7 +28,7 @@ page_patterns = [
         pattern,
         import_string(page.view) if page.view else render_page,
         {"page_name": page.name},
-        name=page.name,
+        name=page.url_name,
     )
     for page in PAGES
     for pattern in page.paths

@@ -3,7 +3,9 @@ above accounts above the chrome above the leaf helpers (storefront.web) and the 
 the foundations (upstream, i18n, catalog, brands, security, web, serving) import none of those
 apps, and among themselves point one way: the page cache (serving) above brands above upstream,
 catalog and security, above i18n, above the leaves (web, freshness); background work (the task
-backends, the outbox) imports no app at all."""
+backends, the outbox) imports no app at all; and among the shop's apps (search, hotels,
+checkout) no view imports another app's, and pages, presenters and the modules they share
+import one way."""
 
 import subprocess
 import sys

@@ -144,7 +144,7 @@ def header_props(request, context) -> dict:
         },
         # Logged in: where the browser's saved searches move into the account (search/saved.py).
         "searchesMerge": reverse("merge-searches") if user else None,
-        # ... and the favorites this browser kept (search/favorites.py).
+        # ... and the favorites this browser kept (hotels/favorites.py).
         "favoritesMerge": reverse("merge-favorites") if user else None,
     }
 

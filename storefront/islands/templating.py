@@ -34,7 +34,7 @@ def island(context, name, tag="div", load="", zone="", stored="", caller=None):
 
 def island_html(context, name, fallback, *, tag="div", load="", zone="", stored="", own=None):
     """``island()``'s markup, for Python that draws an island's fallback itself (the hearts,
-    ``storefront.search.templating.favorite_toggle``). With ``own`` (a dict), the page's islands
+    ``storefront.hotels.templating.favorite_toggle``). With ``own`` (a dict), the page's islands
     of this name share one props block, sent with the first of them, and each carries ``own``
     in its ``data-own`` attribute (static_src/main.js merges them over the block)."""
     load = load or ""

@@ -71,7 +71,7 @@ def page_not_found(request, exception=None):
             match = resolve(target)
         except Resolver404:
             match = None
-        if match is not None and match.url_name in PAGES_BY_NAME:
+        if match is not None and match.kwargs.get("page_name") in PAGES_BY_NAME:
             query = request.META.get("QUERY_STRING", "")
             return HttpResponsePermanentRedirect(
                 escape_leading_slashes(target) + (f"?{query}" if query else "")

@@ -3,7 +3,10 @@
 Each row names the page (the spec's route names), the path patterns it answers (Django ``path()``
 syntax without the locale prefix; optional segments are written out as extra patterns), and how it
 is presented: layout, whether the phone header shows the menu button or a back button, whether
-navigation keeps the scroll position, and whether the page is listed in ``sitemap.xml``.
+navigation keeps the scroll position, and whether the page is listed in ``sitemap.xml``. Where one
+spec route covers two pages (``/hotels/{country}/{city}`` and ``/hotels/{country}/{city}/{hotel}``)
+the hotel has a row of its own that keeps the spec's route name in ``route``: ``reverse()``
+finds either by its parameters, and both have the route's title.
 
 ``storefront/urls.py`` mounts every row under ``i18n_patterns`` so that each page exists at
 ``/path`` (en) and ``/{prefix}/path`` for the 38 other locales. Where two patterns could match the
@@ -35,14 +38,21 @@ class Page:
     access: str = ""  # "" (anyone), "user" (logged in), "bookings" (agents, or users with
     # the reservations action) or "vouchers" (users with options.vouchers); anonymous visitors
     # are sent to log in, others get 403
+    route: str = ""  # the spec's route name that ``reverse()`` knows these paths by, when one
+    # spec route covers two pages (a country or city, and a hotel); default: ``name``
 
     @property
     def template(self) -> str:
         return self.template_name or f"pages/{self.name}.html"
 
     @property
+    def url_name(self) -> str:
+        return self.route or self.name
+
+    @property
     def title_key(self) -> str:
-        return f"pages.{self.name}.title"
+        """The catalog key of the page's title: its route's (``pages.<route>.title``)."""
+        return f"pages.{self.url_name}.title"
 
 
 def _static(name, path, **kwargs):
@@ -69,6 +79,8 @@ VOUCHERS = {"indexable": False, "access": "vouchers"}
 
 # Results pages: a view of their own (storefront/search/views.py) and one template.
 RESULTS = {"view": "storefront.search.views.results_page", "template_name": "pages/results.html"}
+# A hotel's page: a view of its own (storefront/hotels/views.py), drawn by the same template.
+HOTEL = {"view": "storefront.hotels.views.hotel_page", "template_name": "pages/results.html"}
 
 _TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
 
@@ -83,7 +95,7 @@ PAGES: tuple[Page, ...] = (
         "book",
         "book",
         layout="clean",
-        view="storefront.search.views.book_page",
+        view="storefront.checkout.views.book_page",
         template_name="pages/book.html",
         **PRIVATE,
     ),
@@ -93,7 +105,7 @@ PAGES: tuple[Page, ...] = (
     _static("choose-currency", "choose/currency", **PRIVATE),
     _static("choose-language", "choose/language", **PRIVATE),
     _static("contact-support", "contact-support"),
-    _static("favorites", "favorites", view="storefront.search.views.favorites_page", **PRIVATE),
+    _static("favorites", "favorites", view="storefront.hotels.views.favorites_page", **PRIVATE),
     _static("flights", "flights"),
     _static("hotels", "hotels", menu=True),
     _static("login", "login", layout="clean", **LOGIN),
@@ -137,7 +149,7 @@ PAGES: tuple[Page, ...] = (
     _params(
         "hotels-destination-countrySlug-destinationSlug-hotelSlug",
         "hotels/destination/<kebab:countrySlug>/<kebab:destinationSlug>/<kebab:hotelSlug>",
-        **RESULTS,
+        **HOTEL,
     ),
     _params(
         "hotels-place-placeId-results",
@@ -145,19 +157,33 @@ PAGES: tuple[Page, ...] = (
         "hotels/place/<posint:placeId>/results",
         **RESULTS,
     ),
+    # Two spec routes each name a search or browse page and a hotel: each is two rows here,
+    # the browse forms answered by the results view, the hotel form by the hotel's, under the
+    # spec's one route name (``route=``: reverse() and the page title), patterns in the same
+    # order as the spec's.
     _params(
         "hotels-place-countrySlug-hotelId",
         "hotels/place",
         "hotels/place/<kebab:countrySlug>",
-        "hotels/place/<kebab:countrySlug>/<posint:hotelId>",
         **RESULTS,
+    ),
+    _params(
+        "hotel-by-id",
+        "hotels/place/<kebab:countrySlug>/<posint:hotelId>",
+        route="hotels-place-countrySlug-hotelId",
+        **HOTEL,
     ),
     _params(
         "hotels-countrySlug-citySlug-hotelSlug",
         "hotels/<country:countrySlug>",
         "hotels/<country:countrySlug>/<kebab:citySlug>",
-        "hotels/<country:countrySlug>/<kebab:citySlug>/<kebab:hotelSlug>",
         **RESULTS,
+    ),
+    _params(
+        "hotel",
+        "hotels/<country:countrySlug>/<kebab:citySlug>/<kebab:hotelSlug>",
+        route="hotels-countrySlug-citySlug-hotelSlug",
+        **HOTEL,
     ),
     _params(
         "transaction-transactionUuid-success",

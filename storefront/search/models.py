@@ -1,4 +1,5 @@
-"""Saved searches and favorite hotels of logged-in travellers (spec section 4), in our database.
+"""Saved searches of logged-in travellers (spec section 4), in our database (their favorite
+hotels are ``storefront.hotels.models.Favorite``).
 
 Ours rather than the provider's: the provider's API (spec section 7) has no call for them, and
 the rules are the storefront's own (the same URL before its session part replaces an older
@@ -27,21 +28,3 @@ class SavedSearch(models.Model):
 
     def __str__(self):
         return f"{self.place_name} {self.check_in}–{self.check_out}"
-
-
-class Favorite(models.Model):
-    """A hotel a logged-in traveller keeps (the favorite toggle); anonymous visitors keep theirs
-    in the browser under the ``favorites`` key (``static_src/state.js``) until they log in."""
-
-    account = models.CharField(max_length=120, db_index=True)  # SessionUser.key
-    hotel_id = models.PositiveIntegerField()
-    added_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-added_at", "-id"]
-        constraints = [
-            models.UniqueConstraint(fields=["account", "hotel_id"], name="one_favorite_per_hotel")
-        ]
-
-    def __str__(self):
-        return f"{self.account} {self.hotel_id}"

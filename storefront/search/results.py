@@ -5,6 +5,11 @@ The provider gives every hotel of a place (content, cached for hours) and, when 
 valid dates, the lowest offer of each hotel per board and refundability (rates, live). Filtering
 and sorting happen here, on that whole list, so counts, orderings and prices agree with the
 provider's answers and every combination of filters is one plain URL.
+
+Also what the other pages of the shop price with: the hotels of ``/favorites`` (``hotels_rows``),
+a hotel's rooms with every offer for the stay and its price range (``hotel_rooms``,
+``price_range``: the hotel page, ``storefront.hotels``), and the one great-circle distance the
+storefront measures (``distance_km``).
 """
 
 import math

@@ -1,5 +1,5 @@
-"""``{% set f = search_form_values() %}``: what the search form shows, on any page; and
-``favorite_toggle(hotel)``, the heart of a hotel's card or page.
+"""``{% set f = search_form_values() %}``: what the search form shows, on any page (a hotel's
+heart, ``favorite_toggle(hotel)``, is ``storefront.hotels.templating``'s).
 
 On a results page the form shows the search it produced (``search`` in the context); elsewhere
 it starts empty, with two adults in one room. Kept parameters (currency, fid, ...) travel with
@@ -9,14 +9,7 @@ come along for the island's "Recent searches" (an anonymous visitor's are in the
 
 from datetime import timedelta
 
-from django.urls import reverse
 from jinja2 import pass_context
-from markupsafe import Markup, escape
-
-from storefront.i18n.templating import t
-from storefront.islands.props import favorite_toggle_own
-from storefront.islands.templating import island_html
-from storefront.web.icons import icon
 
 from .query import (
     DEFAULT_ADULTS,
@@ -64,41 +57,3 @@ def search_form_values(context) -> dict:
         # A logged-in traveller's searches are the account's (storefront/search/saved.py).
         "recent": recent_for_box(context.get("session_user")),
     }
-
-
-@pass_context
-def favorite_toggle(context, hotel) -> Markup:
-    """The heart of ``hotel`` (the FavoriteToggle island, static_src/islands/FavoriteToggle.jsx,
-    draws the same button once mounted). A logged-in traveller's is the account's: a form that
-    works without JavaScript, the island at idle. An anonymous visitor's is this browser's: the
-    server draws the island's button (hidden without scripts, where it could do nothing), and
-    the island loads at the first pointer, touch or focus in it, or at idle when the browser
-    keeps favorites (so a kept hotel's heart shows at once). Drawn here, not in a template: a
-    results page has twenty, and an include with a call block each was a tenth of its render."""
-    ids = context.get("favorite_ids")
-    label = t(context, "favorites.toggle", hotel=hotel.name)
-    heart = f'{icon("heart")}<span class="visually-hidden">{label}</span>'
-    if ids is None:
-        fallback = (
-            f'<button type="button" class="favorite" aria-pressed="false" title="{label}"'
-            f' data-action="toggle" data-focus-key="favorite">{heart}</button>'
-        )
-    else:
-        kept = hotel.id in ids
-        back = escape(context["request"].get_full_path())
-        fallback = (
-            f'<form class="favorite-form" method="post" action="{reverse("toggle-favorite")}">'
-            f'{context["csrf_input"]}<input type="hidden" name="hotel" value="{int(hotel.id)}">'
-            f'<input type="hidden" name="on" value="{0 if kept else 1}">'
-            f'<input type="hidden" name="next" value="{back}">'
-            f'<button class="favorite" type="submit" aria-pressed="{str(kept).lower()}">{heart}'
-            "</button></form>"
-        )
-    return island_html(
-        context,
-        "FavoriteToggle",
-        fallback,
-        load="interaction" if ids is None else "",
-        stored="favorites",
-        own=favorite_toggle_own(hotel, ids),
-    )

@@ -23,10 +23,9 @@ SAMPLE = {
     "placeId": 2002,
     "hotelId": 100231,
 }
-# Pages titled by what they show (a place, a hotel) rather than by their catalog title.
-NAMED_BY_CONTENT = {
-    page.name for page in PAGES if page.view == "storefront.search.views.results_page"
-}
+# Pages titled by what they show (a place, a hotel) rather than by their catalog title: those
+# the results template draws (results, browse and hotel pages).
+NAMED_BY_CONTENT = {page.name for page in PAGES if page.template == "pages/results.html"}
 PREFIXES = {
     "en": "",
     "de": "/de",

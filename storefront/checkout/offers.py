@@ -10,6 +10,12 @@ offer is gone, or when the hotel sold out (spec: notifications).
 /v3/offers/{id}``, never cached) and shows the hotel, room, board, stay, guests, cancellation
 policy and the price broken down (``breakdown``). Checkout and payment are a later issue: the
 page says the room is not reserved yet.
+
+The links are built here and nowhere else: a results card's (``seen_mark``,
+``search.presenters``) and a hotel page's "Choose" (``book_url``, ``hotels.views``) import them
+from this module, which imports no page of any app (the arrows point one way: the /book page,
+``views.py``, shows a hotel's room card, so checkout's views import hotels, and hotels import
+only this module of checkout).
 """
 
 import re
@@ -18,10 +24,9 @@ from decimal import Decimal, InvalidOperation
 
 from storefront.catalog.formatting import format_money
 from storefront.i18n.catalog import translate
+from storefront.search.query import SearchQuery
 from storefront.upstream.inventory import Offer, Price
 from storefront.web.links import page_url
-
-from .query import SearchQuery
 
 SEEN_RE = re.compile(r"^(net|gross):(\d{1,10}(?:\.\d{1,4})?)$")
 OFFER_ID_RE = re.compile(r"^[A-Za-z0-9._-]{8,200}$")

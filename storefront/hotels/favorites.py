@@ -9,7 +9,8 @@ Favorites island puts in its address (``?hotels=1,2,3``). A logged-in traveller'
 (``models.Favorite``), follow them to every device, and the browser's move in at login: the
 Header island posts them to ``merge_favorites`` and empties its own list.
 
-The page itself is ``views.favorites_page``; this module holds the rules and the endpoints.
+The page itself is ``views.favorites_page`` and the heart ``templating.favorite_toggle``; this
+module holds the rules and the endpoints (their paths: ``storefront/urls.py``).
 """
 
 import json
