@@ -118,7 +118,7 @@ def hotel_page(request, *, page_name, **params):
         "hotel_map": hotel_map(found, shown_map, locale),
         "preload_photo": found.photos[0] if found.photos else None,
     }
-    # Live prices are kept only as long as their rates (page_cache.keep_until); a page whose
+    # Live prices are kept only as long as their rates (freshness.valid_until); a page whose
     # rates failed is not kept at all.
     public = not rates_down
     return with_photos(
