@@ -1,9 +1,12 @@
-"""UpstreamUser middleware: ``request.upstream_user`` from the session, kept honest.
+"""UpstreamUser middleware: ``request.upstream_user`` from the session, kept honest, and the
+user added to ``request.visitor``.
 
 On page views (GET) of a logged-in visitor it re-asks the provider's /v3/auth (see
 ``AUTH_RECHECK_SECONDS``); a 401 logs the visitor out and sends them to the localised login page,
 back to where they were once they log in again.
 """
+
+from dataclasses import replace
 
 from django.http import HttpResponseRedirect
 
@@ -41,4 +44,6 @@ class UpstreamUserMiddleware:
             return HttpResponseRedirect(page_url("login", request.locale.code, query=query))
         except UpstreamError:
             request.upstream_user = session_user(request)  # provider down: as last seen
+        if getattr(request, "visitor", None) is not None:
+            request.visitor = replace(request.visitor, user=request.upstream_user)
         return self.get_response(request)

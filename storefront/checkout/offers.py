@@ -27,6 +27,7 @@ from storefront.i18n.catalog import translate
 from storefront.search.query import SearchQuery
 from storefront.upstream.inventory import Offer, Price
 from storefront.web.links import page_url
+from storefront.web.visitor import Visitor
 
 SEEN_RE = re.compile(r"^(net|gross):(\d{1,10}(?:\.\d{1,4})?)$")
 OFFER_ID_RE = re.compile(r"^[A-Za-z0-9._-]{8,200}$")
@@ -93,14 +94,15 @@ def hotel_notice(rooms, offer_id: str, seen, locale: str) -> tuple[Notice | None
     return price_notice(found.price, seen, locale), found
 
 
-def book_url(offer: Offer, query: SearchQuery, *, locale: str, display: str, fid) -> str:
+def book_url(offer: Offer, query: SearchQuery, *, visitor: Visitor) -> str:
     """A hotel page's "Choose": /book with the offer, the price as shown, and the stay."""
     stay = [(k, v) for k, v in query.params(filters=False, page=False) if k not in SEARCH_ONLY]
+    seen = seen_mark(offer.price, visitor.display)
     return page_url(
         "book",
-        locale,
-        fid=fid,
-        query=dict([("offer", offer.offer_id), ("seen", seen_mark(offer.price, display)), *stay]),
+        visitor.locale,
+        fid=visitor.fid,
+        query=dict([("offer", offer.offer_id), ("seen", seen), *stay]),
     )
 
 

@@ -2,6 +2,8 @@
 cancellation terms and price broken down. Prebook and payment come next (a later issue);
 choosing an offer, its links and notices are ``offers.py``."""
 
+from dataclasses import replace
+
 from django.http import Http404
 
 from storefront.catalog.formatting import format_day
@@ -22,7 +24,8 @@ from .offers import Notice, breakdown, guests_of, offer_param, parse_seen, price
 def book_page(request, *, page_name, **params):
     """``/book?offer=…&seen=…&check_in=…&check_out=…&guests=…``: the chosen offer re-priced,
     for the stay and guests the provider priced it for (its answer, not the link's words)."""
-    locale = request.locale.code
+    visitor = request.visitor
+    locale = visitor.locale
     query = SearchQuery.from_query(request.GET)
     offer_id = offer_param(request.GET.get("offer"))
     context = {"search": query, "book": None, "notice": None, "hotel_link": ""}
@@ -54,13 +57,14 @@ def book_page(request, *, page_name, **params):
         else query
     )
     context["hotel"] = hotel
-    context["hotel_link"] = hotel_url(hotel, locale, stay_query, request.fid)
+    context["hotel_link"] = hotel_url(hotel, locale, stay_query, visitor.fid)
     if answer.offer is None:
         return with_photos(page({"notice": Notice("warning", translate("book.gone", locale))}))
-    offer = apply_israel_vat(answer.offer, hotel, getattr(request, "country", None))
+    offer = apply_israel_vat(answer.offer, hotel, visitor.country)
     room = next((r for r in hotel.rooms if r.id == offer.room_id), None)
     chosen = (
-        room_card(RoomOffers(room=room, offers=(offer,)), locale=locale, display="gross")
+        # What is charged: gross, whatever the visitor's display elsewhere.
+        room_card(RoomOffers(room=room, offers=(offer,)), visitor=replace(visitor, display="gross"))
         if room
         else None
     )

@@ -13,6 +13,7 @@ from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
 from storefront.web.links import external_url, page_url
 from storefront.web.session_user import current_user
+from storefront.web.visitor import visitor_of
 
 from . import selectors
 from .preferences import color_mode, next_color_mode
@@ -48,9 +49,10 @@ def chrome(request):
         rest, query = "/", ""
     else:
         query = _query(request)
+    visitor = visitor_of(request)
     user = current_user(request)
-    fid = getattr(request, "fid", 1)
-    country = getattr(request, "country", None)
+    fid = getattr(request, "fid", DEFAULT_FID)  # the brand's, also on a host-error page
+    country = visitor.country
     origin = _origin(request)
     alternates = [(loc, f"{origin}{loc.prefix}{rest}") for loc in LOCALES.values()]
     current_path = f"{locale.prefix}{rest}" + (f"?{query}" if query else "")
@@ -106,8 +108,8 @@ def chrome(request):
         "search_url": page_url("hotels-search", locale.code),
         "fid": fid if fid != DEFAULT_FID else None,
         "show_menu_button": page.menu if page else True,
-        "current_currency": getattr(request, "currency", "USD"),
-        "current_price_display": getattr(request, "price_display", "net"),
+        "current_currency": visitor.currency,
+        "current_price_display": visitor.display,
         "current_path": current_path,
         "current_country": country,
         # The long lists load with their dialogs (views.choices); without JavaScript the

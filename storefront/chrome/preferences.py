@@ -11,6 +11,7 @@
 from django.conf import settings
 
 from storefront.catalog.selectors import default_currency, is_country, is_currency
+from storefront.web.visitor import Visitor
 
 COLOR_MODE_KEY = "color-mode"
 COLOR_MODES = ("system", "light", "dark")
@@ -55,8 +56,9 @@ def clean_country(value) -> str | None:
 
 
 class PreferencesMiddleware:
-    """Sets ``request.currency``, ``request.country`` and ``request.price_display``, and
-    remembers a currency or country chosen through the query string."""
+    """Sets ``request.visitor`` (``web.visitor.Visitor``: the locale, currency, country, price
+    display and fid as one value; the user is added by ``accounts.middleware``), and remembers
+    a currency or country chosen through the query string."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -69,11 +71,14 @@ class PreferencesMiddleware:
         geo_country = None
         if settings.GEO_COUNTRY_HEADER:
             geo_country = clean_country(request.headers.get(settings.GEO_COUNTRY_HEADER))
-        request.country = query_country or cookie_country or geo_country
-        request.currency = default_currency(
-            chosen=query_currency or cookie_currency, country=request.country
+        country = query_country or cookie_country or geo_country
+        request.visitor = Visitor(
+            locale=request.locale.code,
+            currency=default_currency(chosen=query_currency or cookie_currency, country=country),
+            country=country,
+            display=price_display(request),
+            fid=request.fid,
         )
-        request.price_display = price_display(request)
         response = self.get_response(request)
         if query_currency and query_currency != cookie_currency:
             remember(response, "currency", query_currency)

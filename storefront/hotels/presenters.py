@@ -13,6 +13,7 @@ from storefront.i18n.catalog import messages, translate
 from storefront.i18n.locales import DEFAULT_LOCALE, get_locale
 from storefront.search.maps import MapConfig, hotel_marker
 from storefront.search.results import RoomOffers
+from storefront.web.visitor import Visitor
 
 from .facts import rooms_left, stay_price
 
@@ -76,10 +77,12 @@ def about(hotel, locale: str) -> dict:
     }
 
 
-def room_card(row: RoomOffers, *, locale: str, display: str, link=None, chosen=None) -> dict:
-    """A room of the hotel page with its offers, as the template shows them; ``link(offer)``
-    gives each offer's "Choose" address, ``chosen`` is the offer the visitor came for."""
+def room_card(row: RoomOffers, *, visitor: Visitor, link=None, chosen=None) -> dict:
+    """A room of the hotel page with its offers, as the template shows them to ``visitor`` (in
+    their locale and price display); ``link(offer)`` gives each offer's "Choose" address,
+    ``chosen`` is the offer the visitor came for."""
     room = row.room
+    locale, display = visitor.locale, visitor.display
     known = messages(DEFAULT_LOCALE)
     offers = []
     for offer in row.offers:

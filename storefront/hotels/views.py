@@ -20,7 +20,6 @@ from storefront.search.query import BOARDS, SearchQuery
 from storefront.search.results import hotel_rooms, hotels_rows, price_range
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
-from storefront.web.session_user import current_user
 
 from .facts import review
 from .favorites import favorite_ids, listed_ids
@@ -32,16 +31,16 @@ def hotel_page(request, *, page_name, **params):
     """A hotel under its city (``/hotels/{country}/{city}/{hotel}``, the canonical address) or
     its destination; ``/hotels/place/{country}/{hotelId}`` redirects to the canonical one.
     Unknown hotels give the 404 page. With the query's dates the page lists the rooms that
-    sell that stay with every offer (``results.hotel_rooms``); without them it asks for dates.
-    (Gallery, map, room filters and booking: later slices of the hotel page's issue.)"""
-    locale = request.locale.code
+    sell that stay with every offer (``results.hotel_rooms``); without them it asks for dates."""
+    visitor = request.visitor
+    locale = visitor.locale
     query = SearchQuery.from_query(request.GET)
     try:
         if params.get("hotelId"):
             found = inventory.hotel(params["hotelId"], locale)
             if found is None or found.country_slug != params.get("countrySlug", found.country_slug):
                 raise Http404
-            return HttpResponseRedirect(hotel_url(found, locale, query, request.fid))
+            return HttpResponseRedirect(hotel_url(found, locale, query, visitor.fid))
         city = inventory.place_by_slug(
             params["countrySlug"], params.get("citySlug") or params.get("destinationSlug"), locale
         )
@@ -57,15 +56,8 @@ def hotel_page(request, *, page_name, **params):
         )
     if found is None:
         raise Http404
-    # Who the prices are for: the same for the rooms and the price range.
-    visitor = {
-        "locale": locale,
-        "currency": request.currency,
-        "country": getattr(request, "country", None),
-        "display": request.price_display,
-    }
     try:
-        rooms = hotel_rooms(found, query, **visitor)
+        rooms = hotel_rooms(found, query, visitor=visitor)
     except UpstreamError:
         rooms, rates_down = None, True
     else:
@@ -75,7 +67,7 @@ def hotel_page(request, *, page_name, **params):
     shown_map = map_config(request.brand)
     prices = None
     if not rates_down:
-        prices = price_range(found, rooms, **visitor)
+        prices = price_range(found, rooms, visitor=visitor)
     notice, chosen = hotel_notice(
         rooms,
         offer_param(request.GET.get("offer")),
@@ -84,17 +76,14 @@ def hotel_page(request, *, page_name, **params):
     )
 
     def link(offer):
-        return book_url(offer, query, locale=locale, display=request.price_display, fid=request.fid)
+        return book_url(offer, query, visitor=visitor)
 
     context = {
-        "favorite_ids": favorite_ids(current_user(request)),
+        "favorite_ids": favorite_ids(visitor.user),
         "notice": notice,
         "rooms": None
         if rooms is None
-        else [
-            room_card(r, locale=locale, display=request.price_display, link=link, chosen=chosen)
-            for r in rooms
-        ],
+        else [room_card(r, visitor=visitor, link=link, chosen=chosen) for r in rooms],
         "rates_down": rates_down,
         # The room filters' choices: the boards and bed types this hotel has at all.
         "room_boards": BOARDS,
@@ -131,9 +120,9 @@ def favorites_page(request, *, page_name, **params):
     """``/favorites``: the account's favorite hotels, or (anonymous) those the Favorites island
     names in ``?hotels=`` from the browser's list, newest first, as cards with each one's
     cheapest offer for the dates in the query (a date form asks for them otherwise)."""
-    locale = request.locale.code
+    visitor = request.visitor
     query = SearchQuery.from_query(request.GET)
-    ids = favorite_ids(current_user(request))
+    ids = favorite_ids(visitor.user)
     listed = listed_ids(request.GET.get("hotels")) if ids is None else ids
     context = {
         "search": query,
@@ -143,29 +132,14 @@ def favorites_page(request, *, page_name, **params):
         "stay_hidden": [("hotels", ",".join(map(str, listed)))] if ids is None and listed else [],
     }
     try:
-        hotels = inventory.hotels_by_ids(listed, locale) if listed else {}
-        rows = hotels_rows(
-            [hotels[i] for i in listed if i in hotels],
-            query,
-            locale=locale,
-            currency=request.currency,
-            country=getattr(request, "country", None),
-        )
+        hotels = inventory.hotels_by_ids(listed, visitor.locale) if listed else {}
+        rows = hotels_rows([hotels[i] for i in listed if i in hotels], query, visitor=visitor)
     except UpstreamError:
         context["provider_down"] = True
         return provider_down(
             render_page(request, page_name=page_name, extra_context=context, **params)
         )
-    context["favorite_cards"] = [
-        card(
-            row,
-            locale=locale,
-            query=query,
-            display=request.price_display,
-            place=None,
-            fid=request.fid,
-        )
-        for row in rows
-    ]
+    cards = [card(row, visitor=visitor, query=query, place=None) for row in rows]
+    context["favorite_cards"] = cards
     context["dated"] = query.dated
     return with_photos(render_page(request, page_name=page_name, extra_context=context, **params))

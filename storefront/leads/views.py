@@ -23,6 +23,7 @@ from storefront.i18n.catalog import interpolate, lookup, translate
 from storefront.i18n.resolution import locale_from_path
 from storefront.pages.views import render_page
 from storefront.security.throttles import Throttled, ThrottleUnavailable, lead_attempt
+from storefront.web.visitor import visitor_of
 
 from . import services
 
@@ -137,5 +138,5 @@ def lead_page(request, *, page_name):
 
 
 def _default_country(request) -> str:
-    country = str(getattr(request, "country", "") or "").upper()
+    country = (visitor_of(request).country or "").upper()
     return country if len(country) == 2 else "US"

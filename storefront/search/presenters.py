@@ -15,17 +15,19 @@ from storefront.hotels.presenters import hotel_ld, ld_json
 from storefront.i18n.catalog import translate
 from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
+from storefront.web.visitor import Visitor
 
 from .maps import MapConfig, hotel_marker
 from .query import SearchQuery
 from .results import Result, Results
 
 
-def card(row: Result, *, locale: str, query: SearchQuery, display: str, place, fid: int) -> dict:
+def card(row: Result, *, visitor: Visitor, query: SearchQuery, place) -> dict:
     """A hotel of a results, browse or favorites page, with its cheapest offer for the stay
     (if any) as the visitor pays it; its link carries that offer and the price seen."""
     hotel = row.hotel
-    url = hotel_url(hotel, locale, query, fid)
+    locale, display = visitor.locale, visitor.display
+    url = hotel_url(hotel, locale, query, visitor.fid)
     card = {
         "hotel": hotel,
         "url": url,

@@ -21,6 +21,7 @@ from functools import lru_cache
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Hotel, Offer, Place, Room
+from storefront.web.visitor import Visitor
 
 from .israel_vat import apply_israel_vat
 from .query import PER_PAGE, SearchQuery, today
@@ -33,7 +34,7 @@ class Result:
     distance_km: float  # from the searched place (a city's centre, a landmark)
     sold_out: bool = False  # dated, and the hotel sells nothing that matches
 
-    def nightly(self, display: str) -> float | None:
+    def nightly(self, display: str) -> Decimal | None:
         return self.offer.price.per_night(display) if self.offer else None
 
 
@@ -58,57 +59,36 @@ def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
     return round(6371.0088 * 2 * math.asin(math.sqrt(min(1.0, a))), 1)
 
 
-def top(
-    query: SearchQuery,
-    place: Place,
-    *,
-    locale: str,
-    currency: str,
-    country: str | None,
-    limit: int = 12,
-) -> list[Result]:
+def top(query: SearchQuery, place: Place, *, visitor: Visitor, limit: int = 12) -> list[Result]:
     """A country page's best hotels, priced when the query has dates."""
-    hotels = inventory.top_hotels(place.id, locale, limit=limit)
-    return hotels_rows(
-        hotels, query, place=place, locale=locale, currency=currency, country=country
-    )
+    hotels = inventory.top_hotels(place.id, visitor.locale, limit=limit)
+    return hotels_rows(hotels, query, place=place, visitor=visitor)
 
 
-def _stay_rates(query: SearchQuery, *, currency: str, country: str | None, locale: str, **which):
-    """The provider's rates for the query's stay and guests; ``which``: a place or hotel ids."""
+def _stay_rates(query: SearchQuery, *, visitor: Visitor, **which):
+    """The provider's rates for the query's stay and guests, in the visitor's currency and for
+    their country; ``which``: a place or hotel ids."""
     return inventory.rates(
         check_in=query.check_in,
         check_out=query.check_out,
         occupancies=query.occupancies(),
-        currency=currency,
-        guest_country=country,
-        locale=locale,
+        currency=visitor.currency,
+        guest_country=visitor.country,
+        locale=visitor.locale,
         **which,
     )
 
 
 def hotels_rows(
-    hotels: list[Hotel],
-    query: SearchQuery,
-    *,
-    place: Place | None = None,
-    locale: str,
-    currency: str,
-    country: str | None,
+    hotels: list[Hotel], query: SearchQuery, *, visitor: Visitor, place: Place | None = None
 ) -> list[Result]:
     """Given hotels (a country's best, a visitor's favorites) with their cheapest offer for the
     query's stay; distances from ``place``, or from each hotel's own city centre without one.
     Raises ``UpstreamError`` like ``search``."""
     rates = {}
     if query.dated and hotels:
-        rates = _stay_rates(
-            query,
-            hotel_ids=[h.id for h in hotels],
-            currency=currency,
-            country=country,
-            locale=locale,
-        )
-    return [_row(h, rates, query, place, country) for h in hotels]
+        rates = _stay_rates(query, visitor=visitor, hotel_ids=[h.id for h in hotels])
+    return [_row(h, rates, query, place, visitor.country) for h in hotels]
 
 
 def _row(hotel: Hotel, rates: dict, query: SearchQuery, place: Place | None, country) -> Result:
@@ -142,15 +122,7 @@ class RoomOffers:
     offers: tuple[Offer, ...]  # cheapest first, as this visitor pays them
 
 
-def hotel_rooms(
-    hotel: Hotel,
-    query: SearchQuery,
-    *,
-    locale: str,
-    currency: str,
-    country: str | None,
-    display: str = "net",
-) -> list[RoomOffers] | None:
+def hotel_rooms(hotel: Hotel, query: SearchQuery, *, visitor: Visitor) -> list[RoomOffers] | None:
     """The hotel's rooms that sell the query's stay, each with every offer (board,
     refundability) as this visitor pays it (Israel VAT applied) that matches the query's room
     filters (meals, free cancellation, bed types); in the provider's room order, or by their
@@ -158,10 +130,9 @@ def hotel_rooms(
     ``search``."""
     if not query.dated:
         return None
-    rates = _stay_rates(
-        query, hotel_ids=[hotel.id], currency=currency, country=country, locale=locale, mode="all"
-    ).get(hotel.id)
-    offers = [apply_israel_vat(o, hotel, country) for o in (rates.offers if rates else ())]
+    rates = _stay_rates(query, visitor=visitor, hotel_ids=[hotel.id], mode="all").get(hotel.id)
+    offers = [apply_israel_vat(o, hotel, visitor.country) for o in (rates.offers if rates else ())]
+    display = visitor.display
     offers = [
         o
         for o in offers
@@ -191,13 +162,7 @@ REFERENCE_DAYS_AHEAD = 30
 
 
 def price_range(
-    hotel: Hotel,
-    rooms: list[RoomOffers] | None,
-    *,
-    locale: str,
-    currency: str,
-    country: str | None,
-    display: str,
+    hotel: Hotel, rooms: list[RoomOffers] | None, *, visitor: Visitor
 ) -> tuple[Decimal, Decimal, str] | None:
     """The lowest and highest price per night of the hotel's offers and their currency: for the
     stay the page shows, or (``rooms`` None: no dates) for the reference stay. None when nothing
@@ -206,36 +171,25 @@ def price_range(
         check_in = today() + timedelta(days=REFERENCE_DAYS_AHEAD)
         reference = SearchQuery(check_in=check_in, check_out=check_in + timedelta(days=1))
         try:
-            rooms = hotel_rooms(
-                hotel, reference, locale=locale, currency=currency, country=country, display=display
-            )
+            rooms = hotel_rooms(hotel, reference, visitor=visitor)
         except UpstreamError:
             return None
     prices = [offer.price for row in rooms or () for offer in row.offers]
     if not prices:
         return None
-    nightly = [price.per_night(display) for price in prices]
+    nightly = [price.per_night(visitor.display) for price in prices]
     return min(nightly), max(nightly), prices[0].currency
 
 
-def search(
-    query: SearchQuery,
-    place: Place,
-    *,
-    locale: str,
-    currency: str,
-    country: str | None,
-    display: str,
-) -> Results:
-    """The results for ``query`` in ``place``. Raises ``UpstreamError`` when the provider
-    cannot answer in time; the page shows its notice then."""
-    hotels = inventory.hotels_in_place(place.id, locale)
+def search(query: SearchQuery, place: Place, *, visitor: Visitor) -> Results:
+    """The results for ``query`` in ``place``, priced for ``visitor``. Raises ``UpstreamError``
+    when the provider cannot answer in time; the page shows its notice then."""
+    hotels = inventory.hotels_in_place(place.id, visitor.locale)
     rates = {}
     if query.dated:
-        rates = _stay_rates(
-            query, place=place.id, currency=currency, country=country, locale=locale
-        )
-    rows = [_row(h, rates, query, place, country) for h in hotels]
+        rates = _stay_rates(query, visitor=visitor, place=place.id)
+    rows = [_row(h, rates, query, place, visitor.country) for h in hotels]
+    display = visitor.display
     kept = [r for r in rows if _matches(r, query, display)]
     kept.sort(key=_sort_key(query.sort, display))
     pages = max(1, math.ceil(len(kept) / PER_PAGE))

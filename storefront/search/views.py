@@ -29,7 +29,6 @@ from storefront.pages.views import render_page
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Place
-from storefront.web.session_user import current_user
 
 from .maps import map_config
 from .presenters import browse_url, canonical, card, item_list, pagination, results_map
@@ -113,17 +112,16 @@ def _place_for(query: SearchQuery, page_name: str, params: dict, locale: str):
 
 
 def results_page(request, *, page_name, **params):
-    locale = request.locale.code
+    visitor = request.visitor
+    locale = visitor.locale
     query = SearchQuery.from_query(request.GET)
     base = request.path
     if query.rewritten and "guests" not in query.errors:
         text = query.encode()
         return HttpResponseRedirect(f"{base}?{text}" if text else base)
-    display = request.price_display
-    currency = request.currency
     shown_map = map_config(request.brand)
     context = {
-        "favorite_ids": favorite_ids(current_user(request)),
+        "favorite_ids": favorite_ids(visitor.user),
         "search": query,
         "search_errors": query.errors,
         "search_fields": query.params(filters=False, page=False),  # kept by the filter form
@@ -140,33 +138,26 @@ def results_page(request, *, page_name, **params):
             for p in suggestions
         ]
         context["place"] = place
-        country = getattr(request, "country", None)
         if place is not None and not (query.destination or query.place):
             # A browse page: its search form starts on its own place.
             query = replace(query, destination=place.name, place=place.id)
             context["search"] = query
         if place is not None and place.type == "country":
-            rows = top(query, place, locale=locale, currency=currency, country=country)
+            rows = top(query, place, visitor=visitor)
             context["destinations"] = [
-                (p, browse_url(p, locale, query, request.fid))
+                (p, browse_url(p, locale, query, visitor.fid))
                 for p in inventory.places_in_country(place.country_code, locale)
             ]
-            context["cards"] = [
-                card(r, locale=locale, query=query, display=display, place=place, fid=request.fid)
-                for r in rows
-            ]
+            context["cards"] = [card(r, visitor=visitor, query=query, place=place) for r in rows]
             context["dated"] = query.dated
             context["ld_json"] = item_list(
                 context["cards"], link_origin(host=request.get_host()), place.name
             )
         elif place is not None:
-            results = search(
-                query, place, locale=locale, currency=currency, country=country, display=display
-            )
+            results = search(query, place, visitor=visitor)
             context["results"] = results
             context["cards"] = [
-                card(r, locale=locale, query=query, display=display, place=place, fid=request.fid)
-                for r in results.rows
+                card(r, visitor=visitor, query=query, place=place) for r in results.rows
             ]
             context["pages"] = pagination(results, query, base)
             context["clear_filters_url"] = (

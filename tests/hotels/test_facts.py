@@ -11,6 +11,7 @@ from storefront.search.presenters import card
 from storefront.search.query import SearchQuery
 from storefront.search.results import Result, RoomOffers
 from storefront.upstream.inventory import Room
+from storefront.web.visitor import Visitor
 from tests.search.test_results import PLACE, _hotel, _offer
 
 ROOM = Room(id="r", type="suite", name="Suite", beds=(), area_m2=40, max_adults=2, max_children=1)
@@ -34,8 +35,9 @@ def test_a_results_card_and_a_room_card_say_the_same_of_one_offer(display, local
     offer = replace(_offer(1, "BB", True, 500, 575), rooms_left=2)
     hotel = _hotel(1, stars=5, score=9.1, rank=1)
     row = Result(hotel=hotel, offer=offer, distance_km=0.4)
-    results = card(row, locale=locale, query=SearchQuery(), display=display, place=PLACE, fid=1)
-    room = room_card(RoomOffers(room=ROOM, offers=(offer,)), locale=locale, display=display)
+    visitor = Visitor(locale=locale, display=display)
+    results = card(row, visitor=visitor, query=SearchQuery(), place=PLACE)
+    room = room_card(RoomOffers(room=ROOM, offers=(offer,)), visitor=visitor)
     said = stay_price(offer.price, display, locale) | {"rooms_left": 2}
     for key, value in said.items():
         assert results[key] == room["offers"][0][key] == value, key

@@ -11,6 +11,7 @@ from django.http import QueryDict
 from storefront.search import results as results_module
 from storefront.search.query import SearchQuery
 from storefront.upstream.inventory import HotelRates, Offer, Place, Price, read_hotel
+from storefront.web.visitor import Visitor
 
 PLACE = Place(
     id=2042,
@@ -85,9 +86,8 @@ def inventory(monkeypatch):
 
 def run(text, display="net"):
     query = SearchQuery.from_query(QueryDict(text), now=date(2027, 1, 1))
-    found = results_module.search(
-        query, PLACE, locale="en", currency="EUR", country="de", display=display
-    )
+    visitor = Visitor(locale="en", currency="EUR", country="de", display=display)
+    found = results_module.search(query, PLACE, visitor=visitor)
     return found, [r.hotel.id for r in found.rows]
 
 
