@@ -25,8 +25,10 @@ What templates call, each from the app that owns it:
   their Django meaning (``default`` replaces any false value; ``slice("2")`` is ``[:2]``).
 
 ``Jinja2`` is the backend of ``settings.TEMPLATES``: Django's, except that the values a view hands
-to its template win over the context processors' (``chrome``), as in Django's own engine; Django's
-Jinja2 backend lets the processors win.
+to its template win over the context processors' (``chrome``: the page's ``chrome``, whose
+values the layouts read as ``chrome.header_nav``..., and ``locale``, ``brand``, ``page``,
+``visitor`` and ``color_mode``), as in Django's own engine; Django's Jinja2 backend lets the
+processors win.
 
 A name a template does not get prints as nothing, and so does any attribute of it
 (``ChainableUndefined``), as it did in Django's engine.

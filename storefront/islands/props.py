@@ -1,7 +1,8 @@
 """Island props, one builder per island, alphabetical. The JS side names these as producers.
 
-A builder gets the request and the template context (the chrome's values, built once per page
-by ``storefront.chrome.context_processors.chrome``) and returns JSON-ready data. Labels travel as
+A builder gets the request and the template context (the page's ``chrome``, whose values are
+computed when first read, ``storefront.chrome.layout.Chrome``, and ``visitor``) and returns
+JSON-ready data. Labels travel as
 catalog keys: the islands translate them with i18next from the page's one catalog, except that an
 island mounted before the visitor acts may get its first render's messages resolved here
 (``words``, read by static_src/words.js), so that i18next and the catalog load only with what
@@ -43,8 +44,8 @@ def _language(context) -> dict:
     return {
         "current": context["locale"].code,
         "name": context["locale"].name,
-        "next": context["language_next"],
-        "list": context["language_list_url"],
+        "next": context["chrome"].language_next,
+        "list": context["chrome"].language_list_url,
     }
 
 
@@ -54,9 +55,9 @@ def _theme(request) -> dict:
 
 def _currency(context) -> dict:
     return {
-        "current": context["current_currency"],
-        "priceDisplay": context["current_price_display"],
-        "list": context["currency_list_url"],  # the currencies, loaded with the dialog
+        "current": context["visitor"].currency,
+        "priceDisplay": context["visitor"].display,
+        "list": context["chrome"].currency_list_url,  # the currencies, loaded with the dialog
     }
 
 
@@ -64,10 +65,11 @@ def country_picker_props(request, context) -> dict:
     """Read by static_src/islands/CountryPicker.jsx: the current choice (and its name in the
     page's locale) and where the dialog finds the countries (one list per locale, not in the
     page; the dialog shows their SVG flags, never emoji)."""
+    chrome = context["chrome"]
     return {
-        "current": context["current_country"],
-        "name": context["current_country_name"] or None,
-        "list": context["country_list_url"],
+        "current": context["visitor"].country,
+        "name": chrome.current_country_name or None,
+        "list": chrome.country_list_url,
     }
 
 
@@ -122,24 +124,25 @@ def header_props(request, context) -> dict:
     locale = context["locale"].code
     page = context["page"]
     show_nav = bool(context.get("show_nav"))
-    user = context["session_user"]
+    chrome = context["chrome"]
+    user = chrome.session_user
     return {
-        "homeUrl": context["home_url"],
-        "brandName": context["brand_name"],
-        "logo": {mode: brand_asset(url) for mode, url in context["brand_logo"].items()},
-        "nav": _links(context["header_nav"]) if show_nav else [],
-        "mobile": ("menu" if context["show_menu_button"] else "back") if show_nav else None,
+        "homeUrl": chrome.home_url,
+        "brandName": chrome.brand_name,
+        "logo": {mode: brand_asset(url) for mode, url in chrome.brand_logo.items()},
+        "nav": _links(chrome.header_nav) if show_nav else [],
+        "mobile": ("menu" if chrome.show_menu_button else "back") if show_nav else None,
         "currency": _currency(context) if context.get("show_currency") else None,
         "language": _language(context),
         "theme": _theme(request),
         "account": {
             "user": {"name": user.name} if user else None,
-            "links": _links(context["account_menu"]),
+            "links": _links(chrome.account_menu),
         },
         "auth": {
             "modal": not (page and page.name in LOGIN_PAGES),
             "action": page_url("login", locale),
-            "next": context["current_path"],
+            "next": chrome.current_path,
             "forgotPasswordUrl": external_url("forgot_password"),
         },
         # Logged in: where the browser's saved searches move into the account (search/saved.py).
@@ -211,7 +214,7 @@ def search_box_props(request, context) -> dict:
 def lead_popup_props(request, context) -> dict:
     """Read by static_src/islands/LeadPopup.jsx: where it sends (storefront/leads/views.py)
     and the dial code it starts on, the visitor's country's (else the United States')."""
-    country = str(context.get("current_country") or "").upper()
+    country = str(context["visitor"].country or "").upper()
     return {"endpoint": reverse("send-lead"), "country": country if len(country) == 2 else "US"}
 
 

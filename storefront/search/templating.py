@@ -11,6 +11,9 @@ from datetime import timedelta
 
 from jinja2 import pass_context
 
+from storefront.web.links import page_url
+from storefront.web.visitor import visitor_of
+
 from .query import (
     DEFAULT_ADULTS,
     MAX_ADULTS,
@@ -27,16 +30,17 @@ from .saved import recent_for_box
 @pass_context
 def search_form_values(context) -> dict:
     query = context.get("search") or SearchQuery()
+    visitor = context.get("visitor") or visitor_of(context["request"])
     first = today()
     kept = dict(query.kept)
-    if context.get("current_currency") and "currency" not in kept:
-        kept["currency"] = context["current_currency"]
-    fid = context.get("fid")
+    if visitor.currency and "currency" not in kept:
+        kept["currency"] = visitor.currency
+    fid = visitor.fid
     if fid and fid != 1 and "fid" not in kept:
         kept["fid"] = str(fid)
     ages = [age for room in query.rooms for age in room.children]
     return {
-        "action": context.get("search_url", ""),
+        "action": page_url("hotels-search", visitor.locale),
         "destination": query.destination,
         "place": query.place or "",
         "check_in": query.check_in.isoformat() if query.check_in else "",
@@ -55,5 +59,5 @@ def search_form_values(context) -> dict:
         "errors": query.errors,
         "kept": sorted(kept.items()),
         # A logged-in traveller's searches are the account's (storefront/search/saved.py).
-        "recent": recent_for_box(context.get("session_user")),
+        "recent": recent_for_box(visitor.user),
     }

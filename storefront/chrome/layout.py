@@ -1,0 +1,280 @@
+"""``Chrome``: what the layouts show around a page (header, footer, banner, pickers, the head's
+links), as one object per render whose values are computed when a template first reads them.
+
+The context processor (``context_processors.chrome``) puts it in every page's context as
+``chrome``; the layouts and includes read ``chrome.header_nav``, ``chrome.brand_name``... A
+value no template of the page reads is never computed (the widget layout reads few of them, the
+minimal and clean layouts no footer columns), and one read twice is computed once
+(``functools.cached_property``). The islands' props builders read it too
+(``storefront/islands/props.py``: the header's and the country picker's).
+
+Error pages get it too, possibly for a request that stopped before the locale or brand
+middleware: they fall back to the path's locale and the default brand, and link every locale's
+home rather than echoing the failed path and query.
+"""
+
+from datetime import date
+from functools import cached_property
+from urllib.parse import urlencode
+
+from django.conf import settings
+
+from storefront.brands.defaults import DEFAULT_FID, default_brand
+from storefront.brands.selectors import link_origin
+from storefront.catalog.selectors import country_name
+from storefront.i18n.catalog import translate
+from storefront.i18n.locales import LOCALES
+from storefront.i18n.resolution import locale_from_path
+from storefront.web.links import external_url, page_url
+from storefront.web.session_user import current_user
+from storefront.web.visitor import Visitor
+
+from . import selectors
+from .preferences import color_mode, next_color_mode
+from .views import choices_url
+
+
+def _query(request) -> str:
+    """The page's query string, or "" when it cannot be read (too many fields, ...)."""
+    try:
+        return request.GET.urlencode()
+    except Exception:  # the error page for a bad query must not fail on the same query
+        return ""
+
+
+def _origin(request) -> str:
+    """The origin of the page's canonical and hreflang links: SITE_ORIGIN on a canonical host,
+    never the request's scheme or port (``link_origin``)."""
+    try:
+        return link_origin(host=request.get_host())
+    except Exception:  # DisallowedHost: the error page for a bad Host must not fail on it
+        return settings.SITE_ORIGIN
+
+
+class Chrome:
+    """The chrome of the page ``request`` renders. Created per render (it reads a few of the
+    request's attributes); every other value waits for a template to ask for it."""
+
+    def __init__(self, request):
+        self.request = request
+        code, self._path_rest = locale_from_path(request.path_info)
+        self.locale = getattr(request, "locale", None) or LOCALES[code]
+        self.brand = getattr(request, "brand", None) or default_brand()
+        self.page = getattr(request, "page", None)
+        self.fid = getattr(request, "fid", DEFAULT_FID)  # the brand's, also on a host-error page
+        # The visitor's choices (request.visitor); defaults in the page's locale on an error page
+        # for a request that stopped before the middleware that sets it.
+        self.visitor = getattr(request, "visitor", None) or Visitor(
+            locale=self.locale.code, fid=self.fid
+        )
+
+    # ----- where the page is -----
+
+    @cached_property
+    def _rest(self) -> str:
+        """The page's path without the locale prefix ("/" on an error page)."""
+        return self._path_rest if self.page is not None else "/"
+
+    @cached_property
+    def _query(self) -> str:
+        return _query(self.request) if self.page is not None else ""
+
+    @cached_property
+    def _origin(self) -> str:
+        return _origin(self.request)
+
+    @cached_property
+    def current_path(self) -> str:
+        return f"{self.locale.prefix}{self._rest}" + (f"?{self._query}" if self._query else "")
+
+    @cached_property
+    def canonical_url(self) -> str:
+        """The page's own address in its locale (a view may hand the template another)."""
+        return f"{self._origin}{self.locale.prefix}{self._rest}" if self.page else ""
+
+    @cached_property
+    def alternates(self) -> list:
+        """(locale, address) of the page in every locale: its hreflang links."""
+        if not self.page:
+            return []
+        return [(loc, f"{self._origin}{loc.prefix}{self._rest}") for loc in LOCALES.values()]
+
+    @cached_property
+    def x_default_url(self) -> str:
+        return f"{self._origin}{self._rest}"
+
+    # ----- who is looking -----
+
+    @cached_property
+    def session_user(self):
+        return current_user(self.request)
+
+    @cached_property
+    def color_mode(self) -> str:
+        """The remembered colour mode (the page's ``color_mode``, which a view may replace)."""
+        return color_mode(self.request)
+
+    @cached_property
+    def next_color_mode(self) -> str:
+        return next_color_mode(self.color_mode)
+
+    @cached_property
+    def color_mode_url(self) -> str:
+        query = urlencode({"mode": self.next_color_mode, "next": self.current_path})
+        return f"/preferences/color-mode?{query}"
+
+    # ----- the brand -----
+
+    @property
+    def theme_color(self) -> str:
+        return settings.BRAND_THEME_COLOR
+
+    @cached_property
+    def brand_name(self) -> str:
+        return self.brand.text("name", self.locale.code)
+
+    @cached_property
+    def brand_logo(self) -> dict:
+        return self.brand.logo_for(self.locale.code)
+
+    @cached_property
+    def brand_title(self) -> str:
+        return self.brand.text("title", self.locale.code)
+
+    @cached_property
+    def brand_home_title(self) -> str:
+        return self.brand.text("home_page_title", self.locale.code)
+
+    @cached_property
+    def brand_tokens(self) -> dict:
+        return {"light": self.brand.css_tokens("light"), "dark": self.brand.css_tokens("dark")}
+
+    @cached_property
+    def analytics_config(self) -> dict:
+        return {"ga4": self.brand.ga4, "gtm": self.brand.gtm}
+
+    @cached_property
+    def living_props(self) -> dict:
+        """Read by static_src/living.js."""
+        return {
+            key: translate(f"living.{name}", self.locale.code)
+            for key, name in (
+                ("offline", "offline"),
+                ("online", "online"),
+                ("loadFailed", "load_failed"),
+                ("closeNotification", "close_notification"),
+            )
+        }
+
+    # ----- header, footer and banner -----
+
+    @cached_property
+    def header_nav(self) -> list:
+        return selectors.header_nav(
+            user=self.session_user, locale=self.locale.code, fid=self.fid, brand=self.brand
+        )
+
+    @cached_property
+    def account_menu(self) -> list:
+        page = self.page
+        back_to = self.current_path if page and page.name not in ("login", "sso") else ""
+        return selectors.account_menu(
+            user=self.session_user, locale=self.locale.code, fid=self.fid, back_to=back_to
+        )
+
+    @cached_property
+    def footer_sections(self) -> list:
+        return selectors.footer_sections(
+            brand=self.brand,
+            user=self.session_user,
+            locale=self.locale.code,
+            country=self.visitor.country,
+            fid=self.fid,
+        )
+
+    @cached_property
+    def social_links(self) -> list:
+        return selectors.social_links(brand=self.brand)
+
+    @cached_property
+    def legal_links(self) -> list:
+        return selectors.legal_links(locale=self.locale.code, fid=self.fid)
+
+    @cached_property
+    def show_payments_line(self) -> bool:
+        return selectors.shows_payments_line(country=self.visitor.country)
+
+    @cached_property
+    def show_promotion_banner(self) -> bool:
+        return selectors.shows_promotion_banner(user=self.session_user, brand=self.brand)
+
+    @cached_property
+    def show_lead_popup(self) -> bool:
+        return selectors.shows_lead_popup(user=self.session_user, page=self.page)
+
+    @cached_property
+    def show_menu_button(self) -> bool:
+        return self.page.menu if self.page else True
+
+    @cached_property
+    def join_agent_url(self) -> str:
+        return external_url("join_agent", self.locale.code, query={"ref": self.fid})
+
+    @cached_property
+    def powered_by_url(self) -> str:
+        return external_url("powered_by")
+
+    @property
+    def powered_by_name(self) -> str:
+        return settings.POWERED_BY_NAME
+
+    @property
+    def payments_entity(self) -> str:
+        return settings.PAYMENTS_ENTITY
+
+    @cached_property
+    def home_url(self) -> str:
+        return page_url("home", self.locale.code, fid=self.fid)
+
+    @cached_property
+    def year(self) -> int:
+        return date.today().year
+
+    # ----- the pickers -----
+    # The long lists load with their dialogs (views.choices); without JavaScript the controls
+    # link to pages that list them (choose-country, choose-currency, choose-language).
+
+    @cached_property
+    def country_list_url(self) -> str:
+        return choices_url("countries", self.locale.code)
+
+    @cached_property
+    def currency_list_url(self) -> str:
+        return choices_url("currencies", self.locale.code)
+
+    @cached_property
+    def language_list_url(self) -> str:
+        return choices_url("languages", self.locale.code)
+
+    @cached_property
+    def language_next(self) -> str:
+        """The page's path and query without the locale prefix: the language dialog puts each
+        locale's prefix before it."""
+        return self._rest + (f"?{self._query}" if self._query else "")
+
+    @cached_property
+    def current_country_name(self) -> str:
+        country = self.visitor.country
+        return country_name(country, self.locale.code) if country else ""
+
+    @cached_property
+    def choose_language_url(self) -> str:
+        return page_url("choose-language", self.locale.code, query={"next": self.current_path})
+
+    @cached_property
+    def choose_country_url(self) -> str:
+        return page_url("choose-country", self.locale.code, query={"next": self.current_path})
+
+    @cached_property
+    def choose_currency_url(self) -> str:
+        return page_url("choose-currency", self.locale.code, query={"next": self.current_path})
