@@ -3,7 +3,7 @@
  * banner, toasts, the navigation progress bar, island-chunk failure handling, old service-worker
  * cleanup, adding the fid to the URL, link prefetching and device info.
  *
- * Texts come from Django (#living-props, built by storefront.islands.props.living_props), so
+ * Texts come from Django (#living-props, built by storefront.chrome.layout.Chrome.living_props), so
  * this module needs no catalog. Timings are the spec's.
  */
 import { isCrawler } from "./crawlers.js";

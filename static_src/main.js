@@ -2,9 +2,9 @@
  * Mounts the React islands that Django rendered into the page.
  *
  * Each `<div data-island="Name" data-props="id">` holds server-rendered fallback markup and points
- * at a `<script type="application/json" id="id">` with its props, built in Python by
- * `storefront/islands/props.py` (one builder per island; islands a page holds many of share one
- * block, and each has its own props in `data-own`). Only the islands present on the page are
+ * at a `<script type="application/json" id="id">` with its props, built in Python by the builder
+ * the island's app registers (`storefront/islands/registry.py`; one builder per island; islands a
+ * page holds many of share one block, and each has its own props in `data-own`). Only the islands present on the page are
  * imported (see ./islands/registry.js); React and the page's one catalog load only when needed.
  *
  * An island marked `data-load="interaction"` (the gallery, the header and the hearts for anonymous

@@ -1,6 +1,6 @@
 /**
  * An island's first words: what its first render shows, resolved by the server from the one
- * catalog per locale and sent in its props (`words`, storefront/islands/props.py). An island that
+ * catalog per locale and sent in its props (`words`, storefront/islands/words.py). An island that
  * mounts before the visitor does anything (the search box) then renders without i18next and the
  * page's catalog, which cost more than any island's own code (21 KB of the home page's 93 KB).
  *

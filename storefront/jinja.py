@@ -10,8 +10,9 @@ What templates call, each from the app that owns it:
 - ``"key"|t(name=value)`` and ``t_lead("key")``: the catalogs (``storefront.i18n.templating``;
   ``t`` is a filter because Jinja2 calls a filter directly and a global through the context,
   a microsecond more each, four hundred times a results page);
-- ``{% call island("Name", load=...) %}fallback{% endcall %}`` and ``island_assets()``
-  (``storefront.islands.templating``);
+- ``{% call island("Name", value, load=...) %}fallback{% endcall %}`` and ``island_assets()``
+  (``storefront.islands.templating``; the props builders are the apps' own, registered in their
+  ``islands.py``);
 - ``{% call inline_style() %}...{% endcall %}``: a style block admitted by its hash
   (``storefront.security.templating``);
 - ``search_form_values()``: what the search form shows (``storefront.search.templating``), and

@@ -3,7 +3,7 @@
  * link in templates/includes/country_picker.html, which leads to a page with a select) that opens
  * the searchable country dialog; its code and the locale's country list load on first open. The
  * island itself loads at the first interaction with the link (footer.html: `load "interaction"`).
- * Props: storefront.islands.props.country_picker_props.
+ * Props: storefront.chrome.islands.country_picker_props.
  */
 import { useCallback, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";

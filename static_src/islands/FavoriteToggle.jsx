@@ -2,15 +2,15 @@
  * The favorite toggle (spec section 2) of a hotel card or a hotel page: a toggle button
  * (aria-pressed) that keeps the hotel at once (optimistic) and says so in a toast. Anonymous
  * visitors' favorites are this browser's (state.js, `favorites` key; other tabs follow through
- * the storage event); a logged-in traveller's are the account's (`endpoint`, search/favorites.py),
+ * the storage event); a logged-in traveller's are the account's (`endpoint`, hotels/favorites.py),
  * and a refused or failed call puts the toggle back. Every toggle of the same hotel on the page
  * follows (`storefront:favorite` event); /favorites listens to it too (Favorites.jsx).
  * Everything it says comes with its props (`words`, ../words.js): a page of cards loads no i18next.
  * An anonymous visitor's heart is drawn by the server and this island loads at the first
  * interaction with it (or at idle when the browser keeps favorites): favorite_toggle() in
- * storefront/search/templating.py.
+ * storefront/hotels/templating.py.
  *
- * Props: storefront.islands.props.favorite_toggle_props (the page's hearts share them) with
+ * Props: storefront.hotels.islands.favorite_toggle_props (the page's hearts share them) with
  * favorite_toggle_own (each heart's hotel, in its data-own).
  */
 import { useEffect, useState } from "react";

@@ -1,9 +1,10 @@
 /**
  * /favorites. For an anonymous visitor the page is rendered from the ids in its address
- * (`?hotels=`, search/favorites.py): this island puts this browser's favorites there, newest
+ * (`?hotels=`, hotels/favorites.py): this island puts this browser's favorites there, newest
  * first (a page listing other hotels, or none, is replaced once by the right one), and offers
  * "Remove all". On either side a hotel un-favorited on the page (FavoriteToggle's event) leaves
- * the list: the page is loaded again without it. Props: favorites_props.
+ * the list: the page is loaded again without it. Props:
+ * storefront.hotels.islands.favorites_props.
  */
 import { useEffect } from "react";
 import { readFavorites, writeLocal } from "../state.js";

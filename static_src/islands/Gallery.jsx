@@ -12,7 +12,7 @@
  *   at a time at the screen's width (srcset), arrow keys, swipe, pinch to zoom and a drag to pan
  *   when zoomed, double-tap or the +/- buttons and keys to zoom, Escape to close.
  *
- * Props: storefront.islands.props.gallery_props.
+ * Props: storefront.hotels.islands.gallery_props.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Icon } from "./icons.jsx";

@@ -6,7 +6,7 @@
  * the island loads at the first pointer, touch or focus in the header; a click on one of the
  * server's controls before then (`data-action`: menu, currency, language, theme, login) is held
  * by main.js and carried out here once mounted (`resume.takeAction()`).
- * Props: storefront.islands.props.header_props, checked by checkProps below before mounting.
+ * Props: storefront.chrome.islands.header_props, checked by checkProps below before mounting.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import LazyDialog from "./LazyDialog.jsx";

@@ -8,7 +8,8 @@
  * (`closed`, state.js). After a send the form shows its sent state and the popup closes 2 s
  * later; when the provider did not take the lead now (it stays queued here), or our server
  * could not be reached, the spec's toast comes first. Field errors (ours as catalog keys, the
- * provider's in its words, first one per field) show under their fields. Props: lead_popup_props.
+ * provider's in its words, first one per field) show under their fields. Props:
+ * storefront.leads.islands.lead_popup_props.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dialCodes from "countries:dial";

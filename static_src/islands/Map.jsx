@@ -5,7 +5,8 @@
  * page's `slot` next to the list). The library, Leaflet or MapLibre GL, is the brand's or the
  * site's choice and loads only when a map is drawn (../maps/). Markers are our own elements: on
  * results a link to the hotel reading its price per night (named "hotel, price per night"),
- * on a hotel page a pin named by the hotel. Props: map_props.
+ * on a hotel page a pin named by the hotel. Props:
+ * storefront.search.islands.map_props.
  */
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";

@@ -4,7 +4,7 @@
  * by one or all at once. The same markup as the server's list of an account's searches in
  * templates/pages/searches.html; the server's fallback is the empty state, which stays when the
  * browser has nothing saved. A logged-in traveller's list is the server's (no island).
- * Props: storefront.islands.props.saved_searches_props.
+ * Props: storefront.search.islands.saved_searches_props.
  */
 import { useState } from "react";
 import { checkShape } from "./shape.js";

@@ -7,7 +7,7 @@
  * plain GET; a logged-in traveller's recent searches come from the account (props.recent).
  * It mounts at idle with its first words (props.words, ../words.js): i18next and the catalog load
  * with the combobox or the first dialog.
- * Props: storefront.islands.props.search_box_props.
+ * Props: storefront.search.islands.search_box_props.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import { DateButton, FieldError, StayPicker } from "./DateFields.jsx";

@@ -3,7 +3,8 @@
  * the form of templates/includes/stay_form.html with the search box's date fields and picker
  * (DateFields.jsx) instead of the browser's date inputs. It sends the same GET, keeping what the
  * form keeps (guests, currency, the favorites' ids...). It mounts with its first words (../words.js);
- * i18next loads with the picker. Props: stay_dates_props.
+ * i18next loads with the picker. Props:
+ * storefront.search.islands.stay_dates_props.
  */
 import { useCallback, useMemo, useState } from "react";
 import { DateButton, StayPicker } from "./DateFields.jsx";

@@ -2,9 +2,10 @@
  * Area unit toggle (spec section 4): m <-> f, kept under the `unit` key (default m) through the
  * state module. Areas on the page are rendered as `<span data-area-m="25">25 m²</span>`; this
  * rewrites them in the chosen unit (1 sq ft = 0.09290304 sq m, whole numbers) and tells other
- * islands through a `storefront:unit` event. Props: unit_toggle_props. The server draws the
- * toggle with the default unit (templates/includes/unit_toggle.html); the island loads on the
- * first interaction, or at idle when the browser holds a stored unit (`stored "unit"`).
+ * islands through a `storefront:unit` event. Props: storefront.chrome.islands.unit_toggle_props.
+ * The server draws the toggle with the default unit (templates/includes/unit_toggle.html); the
+ * island loads on the first interaction, or at idle when the browser holds a stored unit
+ * (`stored "unit"`).
  */
 import { useEffect, useState } from "react";
 import { readLocal, toggleUnit, writeLocal } from "../state.js";

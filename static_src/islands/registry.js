@@ -1,6 +1,7 @@
 /**
  * The one island registry: island name -> lazy import, alphabetical.
- * A name here must match a builder in storefront/islands/props.py. Dialogs are not islands:
+ * A name here must match a props builder an app registers (its islands.py, in the registry of
+ * storefront/islands/registry.py). Dialogs are not islands:
  * each is its own chunk under ./dialogs/, loaded by LazyDialog on first open.
  */
 export const registry = {

@@ -5,8 +5,8 @@ The context processor (``context_processors.chrome``) puts it in every page's co
 ``chrome``; the layouts and includes read ``chrome.header_nav``, ``chrome.brand_name``... A
 value no template of the page reads is never computed (the widget layout reads few of them, the
 minimal and clean layouts no footer columns), and one read twice is computed once
-(``functools.cached_property``). The islands' props builders read it too
-(``storefront/islands/props.py``: the header's and the country picker's).
+(``functools.cached_property``). The Header and CountryPicker islands get it whole
+(``chrome/islands.py``).
 
 Error pages get it too, possibly for a request that stopped before the locale or brand
 middleware: they fall back to the path's locale and the default brand, and link every locale's

@@ -5,14 +5,17 @@ house rules), the gallery and the map, structured data (``hotel_ld``, also each 
 results page's item list; ``ld_json``) and Open Graph."""
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.utils.safestring import mark_safe
 
 from storefront.catalog.formatting import format_area, format_clock, format_moment, format_money
 from storefront.i18n.catalog import messages, translate
 from storefront.i18n.locales import DEFAULT_LOCALE, get_locale
-from storefront.search.maps import MapConfig, hotel_marker
+from storefront.search.maps import MapConfig, MapView, hotel_marker
 from storefront.search.results import RoomOffers
+from storefront.upstream.inventory.types import Photo
 from storefront.web.visitor import Visitor
 
 from .facts import rooms_left, stay_price
@@ -22,28 +25,41 @@ from .facts import rooms_left, stay_price
 GALLERY_SIZES = "(min-width: 1240px) 596px, (min-width: 640px) 50vw, 100vw"
 
 
-def gallery(hotel, locale: str) -> dict | None:
+@dataclass(frozen=True)
+class GalleryView:
+    """A hotel's photos as its page shows them (templates/includes/hotel_summary.html) and the
+    Gallery island is handed them (``islands.gallery_props``)."""
+
+    title_text: str  # the gallery's heading, which names the hotel
+    strip: str  # the id of the strip the server renders
+    photos: Sequence[Photo]
+    count: int
+    sizes: str  # the strip's ``sizes``
+
+
+def gallery(hotel, locale: str) -> GalleryView | None:
     """The photo strip's words and sizes (None for a hotel without photos)."""
     if not hotel.photos:
         return None
-    return {
-        "title_text": translate("gallery.title", locale, hotel=hotel.name),
-        "strip": "gallery-strip",
-        "photos": hotel.photos,
-        "count": len(hotel.photos),
-        "sizes": GALLERY_SIZES,
-    }
+    return GalleryView(
+        title_text=translate("gallery.title", locale, hotel=hotel.name),
+        strip="gallery-strip",
+        photos=hotel.photos,
+        count=len(hotel.photos),
+        sizes=GALLERY_SIZES,
+    )
 
 
-def hotel_map(hotel, shown_map: MapConfig, locale: str) -> dict:
-    """The Map island's props: the hotel alone, close up."""
-    return {
-        **shown_map.props(),
-        "title": translate("map.title", locale),
-        "center": [hotel.lat, hotel.lng],
-        "zoom": 15,
-        "markers": [hotel_marker(hotel, label=hotel.name)],
-    }
+def hotel_map(hotel, shown_map: MapConfig, locale: str) -> MapView:
+    """The hotel page's map (the Map island's): the hotel alone, close up."""
+    return MapView(
+        config=shown_map,
+        title=translate("map.title", locale),
+        center=[hotel.lat, hotel.lng],
+        zoom=15,
+        markers=[hotel_marker(hotel, label=hotel.name)],
+        mode="inline",
+    )
 
 
 def about(hotel, locale: str) -> dict:

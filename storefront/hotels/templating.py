@@ -5,9 +5,10 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from storefront.i18n.templating import t
-from storefront.islands.props import favorite_toggle_own
 from storefront.islands.templating import island_html
 from storefront.web.icons import icon
+
+from .islands import favorite_toggle_own
 
 
 @pass_context
@@ -42,6 +43,7 @@ def favorite_toggle(context, hotel) -> Markup:
         context,
         "FavoriteToggle",
         fallback,
+        ids,
         load="interaction" if ids is None else "",
         stored="favorites",
         own=favorite_toggle_own(hotel, ids),

@@ -1,4 +1,4 @@
-"""``{% call island("Name") %}fallback{% endcall %}`` and ``island_assets()``, for the
+"""``{% call island("Name", value) %}fallback{% endcall %}`` and ``island_assets()``, for the
 templates (``storefront/jinja.py``)."""
 
 import json
@@ -7,36 +7,45 @@ from django.core.serializers.json import DjangoJSONEncoder
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
+from storefront.web.visitor import visitor_of
+
 from .manifest import asset_url
-from .props import BUILDERS
+from .registry import build
 
 LOADS = ("interaction", "visible", "lead")
 USAGE = (
-    'island("Name", [tag="span"], [load="interaction"|"visible"|"lead"|""], [zone="id"],'
-    ' [stored="key"])'
+    'island("Name", [value, ...], [tag="span"], [load="interaction"|"visible"|"lead"|""],'
+    ' [zone="id"], [stored="key"], [builder\'s keyword=value, ...])'
 )
 
 
 @pass_context
-def island(context, name, tag="div", load="", zone="", stored="", caller=None):
+def island(context, name, *values, tag="div", load="", zone="", stored="", caller=None, **params):
     """The island ``name``: its fallback markup (the call's body) in a ``<tag data-island>``,
-    then its props as a JSON script element built by the island's Python builder, which reads
-    the template's context (a name set at a template's top level or passed by an include is
-    in it; one set in a loop or ``with`` of the same template is not).
+    then its props as a JSON script element, built by the island's registered builder
+    (``registry.py``) from the page's visitor and what the template passes after the name:
+    ``island("Gallery", gallery)`` is ``gallery_props(visitor, gallery)``; other keywords than
+    the ones below go to the builder as keywords.
     ``load`` defers loading the island's code to the first interaction with it (or with the
     element ``zone`` names), to its coming into view, or (the lead popup) to its timer
     (static_src/main.js); "" mounts it at idle. ``stored`` (with ``load="interaction"``) names
     the browser-storage key of a choice the server cannot render: when the browser holds a
     value other than the default the server drew, the island mounts at idle to show it."""
     fallback = caller() if caller else ""
-    return island_html(context, name, fallback, tag=tag, load=load, zone=zone, stored=stored)
+    return island_html(
+        context, name, fallback, *values, tag=tag, load=load, zone=zone, stored=stored, **params
+    )
 
 
-def island_html(context, name, fallback, *, tag="div", load="", zone="", stored="", own=None):
+def island_html(
+    context, name, fallback, *values, tag="div", load="", zone="", stored="", own=None, **params
+):
     """``island()``'s markup, for Python that draws an island's fallback itself (the hearts,
     ``storefront.hotels.templating.favorite_toggle``). With ``own`` (a dict), the page's islands
-    of this name share one props block, sent with the first of them, and each carries ``own``
-    in its ``data-own`` attribute (static_src/main.js merges them over the block)."""
+    of this name share one props block, built for the first of them and sent with it, and each
+    carries ``own`` in its ``data-own`` attribute (static_src/main.js merges them over the
+    block). The visitor is the page's (``visitor`` in the context, which the chrome's context
+    processor sets also on an error page that no middleware saw; else the request's)."""
     load = load or ""
     if load not in ("", *LOADS):
         raise ValueError(f"island {name}: load {load!r}: {USAGE}")
@@ -46,14 +55,16 @@ def island_html(context, name, fallback, *, tag="div", load="", zone="", stored=
         seq = getattr(request, "_island_seq", 0) + 1
         request._island_seq = seq
         props_id = f"island-props-{seq}"
-        script = props_script(BUILDERS[name](request, context), props_id)
+        props = build(name, _visitor(context, request), *values, **params)
+        script = props_script(props, props_id)
         later = ""
     else:
         props_id = f"island-props-{name}"
         shared = request.__dict__.setdefault("_island_shared", set())
         if name not in shared:
             shared.add(name)
-            script = props_script(BUILDERS[name](request, context), props_id)
+            props = build(name, _visitor(context, request), *values, **params)
+            script = props_script(props, props_id)
         later = f' data-own="{escape(json.dumps(own))}"'
     if load:
         later += f' data-load="{escape(load)}"'
@@ -68,6 +79,10 @@ def island_html(context, name, fallback, *, tag="div", load="", zone="", stored=
         f'<{tag} data-island="{escape(name)}" data-props="{props_id}"{later}>{fallback}</{tag}>'
         f"{script}"
     )
+
+
+def _visitor(context, request):
+    return context.get("visitor") or visitor_of(request)
 
 
 def props_script(props, props_id: str) -> Markup:

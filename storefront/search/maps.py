@@ -42,6 +42,21 @@ class MapConfig:
         return {"connect-src": list(dict.fromkeys(origins)), "img-src": ["blob:"]}
 
 
+@dataclass(frozen=True)
+class MapView:
+    """A map a page shows, handed to the Map island (``islands.map_props``): its library and
+    source, title, centre, zoom and markers, and where it goes: ``"inline"`` in the page (a
+    hotel's) or ``"beside"`` the results, in the element whose id is ``slot``."""
+
+    config: MapConfig
+    title: str
+    center: list[float]
+    zoom: int
+    markers: list[dict]
+    mode: str = "inline"
+    slot: str = ""
+
+
 def _origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"

@@ -17,7 +17,7 @@ from storefront.upstream.inventory import Place
 from storefront.web.links import page_url
 from storefront.web.visitor import Visitor
 
-from .maps import MapConfig, hotel_marker
+from .maps import MapConfig, MapView, hotel_marker
 from .query import SearchQuery
 from .results import Result, Results
 
@@ -91,7 +91,7 @@ def item_list(cards: list[dict], origin: str, name: str) -> str:
     )
 
 
-def results_map(cards: list[dict], place: Place, shown_map: MapConfig, locale: str) -> dict:
+def results_map(cards: list[dict], place: Place, shown_map: MapConfig, locale: str) -> MapView:
     """The results page's map: one marker a hotel of the page, labelled with its price per
     night when the search has dates (else its name), linking to the hotel."""
     markers = []
@@ -103,13 +103,15 @@ def results_map(cards: list[dict], place: Place, shown_map: MapConfig, locale: s
         markers[-1]["description"] = (
             translate("map.marker", locale, hotel=hotel.name, price=price) if price else hotel.name
         )
-    return {
-        **shown_map.props(),
-        "title": translate("map.title", locale),
-        "center": [place.lat, place.lng],
-        "zoom": 13,
-        "markers": markers,
-    }
+    return MapView(
+        config=shown_map,
+        title=translate("map.title", locale),
+        center=[place.lat, place.lng],
+        zoom=13,
+        markers=markers,
+        mode="beside",
+        slot="results-map",
+    )
 
 
 def browse_url(place: Place, locale: str, query: SearchQuery, fid: int) -> str:

@@ -5,14 +5,16 @@ On a results page the form shows the search it produced (``search`` in the conte
 it starts empty, with two adults in one room. Kept parameters (currency, fid, ...) travel with
 the form as hidden fields so a search never loses them. A logged-in traveller's saved searches
 come along for the island's "Recent searches" (an anonymous visitor's are in the browser).
+The SearchBox and StayDates islands are handed the same ``SearchForm`` (``islands.py``).
 """
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from jinja2 import pass_context
 
-from storefront.web.links import page_url
-from storefront.web.visitor import visitor_of
+from storefront.web.links import DEFAULT_FID, page_url
+from storefront.web.visitor import Visitor, visitor_of
 
 from .query import (
     DEFAULT_ADULTS,
@@ -27,37 +29,66 @@ from .query import (
 from .saved import recent_for_box
 
 
+@dataclass(frozen=True)
+class SearchForm:
+    """The search form's values, as the no-JS form shows them and the islands start from."""
+
+    query: SearchQuery  # the page's search (an empty one where the page has none)
+    action: str
+    destination: str
+    place: int | str
+    check_in: str
+    check_out: str
+    min_date: str
+    max_date: str
+    rooms: int
+    adults: int
+    children: int
+    ages: list[int]
+    room_choices: range
+    adult_choices: range
+    child_choices: range
+    age_choices: range
+    errors: dict[str, str]
+    kept: list[tuple[str, str]]
+    recent: list[dict] | None
+
+
 @pass_context
-def search_form_values(context) -> dict:
-    query = context.get("search") or SearchQuery()
+def search_form_values(context) -> SearchForm:
     visitor = context.get("visitor") or visitor_of(context["request"])
+    return search_form(context.get("search") or SearchQuery(), visitor)
+
+
+def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
+    """The form for ``query`` as ``visitor`` sees it (their currency and fid kept)."""
     first = today()
     kept = dict(query.kept)
     if visitor.currency and "currency" not in kept:
         kept["currency"] = visitor.currency
-    fid = visitor.fid
-    if fid and fid != 1 and "fid" not in kept:
-        kept["fid"] = str(fid)
+    if visitor.fid and visitor.fid != DEFAULT_FID and "fid" not in kept:
+        kept["fid"] = str(visitor.fid)
     ages = [age for room in query.rooms for age in room.children]
-    return {
-        "action": page_url("hotels-search", visitor.locale),
-        "destination": query.destination,
-        "place": query.place or "",
-        "check_in": query.check_in.isoformat() if query.check_in else "",
-        "check_out": query.check_out.isoformat() if query.check_out else "",
-        "min_date": first.isoformat(),
-        "max_date": (first + timedelta(days=WINDOW_DAYS)).isoformat(),
-        "rooms": len(query.rooms),
-        "adults": query.adults if query.adults else DEFAULT_ADULTS,
-        "children": len(ages),
-        "ages": ages,
-        "room_choices": range(1, MAX_ROOMS + 1),
+    return SearchForm(
+        query=query,
+        action=page_url("hotels-search", visitor.locale),
+        destination=query.destination,
+        place=query.place or "",
+        check_in=query.check_in.isoformat() if query.check_in else "",
+        check_out=query.check_out.isoformat() if query.check_out else "",
+        min_date=first.isoformat(),
+        max_date=(first + timedelta(days=WINDOW_DAYS)).isoformat(),
+        rooms=len(query.rooms),
+        adults=query.adults if query.adults else DEFAULT_ADULTS,
+        children=len(ages),
+        ages=ages,
+        room_choices=range(1, MAX_ROOMS + 1),
         # The form without JavaScript counts guests over all rooms (8 adults, 6 children a room).
-        "adult_choices": range(1, 4 * MAX_ADULTS + 1),
-        "child_choices": range(0, 2 * MAX_CHILDREN + 1),
-        "age_choices": range(0, MAX_CHILD_AGE + 1),
-        "errors": query.errors,
-        "kept": sorted(kept.items()),
+        adult_choices=range(1, 4 * MAX_ADULTS + 1),
+        child_choices=range(0, 2 * MAX_CHILDREN + 1),
+        age_choices=range(0, MAX_CHILD_AGE + 1),
+        errors=query.errors,
+        kept=sorted(kept.items()),
         # A logged-in traveller's searches are the account's (storefront/search/saved.py).
-        "recent": recent_for_box(visitor.user),
-    }
+        recent=recent_for_box(visitor.user),
+    )

@@ -8,7 +8,7 @@ from django.test import Client
 
 from storefront.i18n.catalog import interpolate, translate
 from storefront.i18n.locales import LOCALES
-from storefront.islands.props import BUILDERS
+from storefront.islands.registry import BUILDERS
 from tests.islands.helpers import island_props
 from tests.islands.helpers import islands as _islands
 from tests.islands.helpers import props_by_id as _props
