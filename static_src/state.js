@@ -158,7 +158,7 @@ export function setFavorite(id, on) {
   return next;
 }
 
-/** After login: this browser's favorites move into the account (search/favorites.py). */
+/** After login: this browser's favorites move into the account (hotels/favorites.py). */
 export async function moveFavoritesToAccount(url) {
   const favorites = readFavorites();
   if (!favorites.length) return 0;

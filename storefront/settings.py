@@ -274,7 +274,7 @@ UPSTREAM_GET_RETRIES = env.int("UPSTREAM_GET_RETRIES", default=2)
 UPSTREAM_RETRY_BACKOFF = env.float("UPSTREAM_RETRY_BACKOFF", default=0.2)
 # The circuit breaker (shared through the default cache): this many failures within the window
 # open it; while open, calls fail at once; then one call probes the provider.
-# The provider's inventory (storefront/upstream/inventory.py): content is cached for hours, live
+# The provider's inventory (storefront/upstream/inventory/): content is cached for hours, live
 # rates for a minute (long enough to page through results and come back).
 INVENTORY_CONTENT_SECONDS = env.int("INVENTORY_CONTENT_SECONDS", default=6 * 3600)
 INVENTORY_RATES_SECONDS = env.int("INVENTORY_RATES_SECONDS", default=60)
