@@ -27,7 +27,7 @@ from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
 from storefront.web.links import external_url, page_url
 from storefront.web.session_user import current_user
-from storefront.web.visitor import Visitor
+from storefront.web.visitor import visitor_of
 
 from . import selectors
 from .preferences import color_mode, next_color_mode
@@ -64,9 +64,7 @@ class Chrome:
         self.fid = getattr(request, "fid", DEFAULT_FID)  # the brand's, also on a host-error page
         # The visitor's choices (request.visitor); defaults in the page's locale on an error page
         # for a request that stopped before the middleware that sets it.
-        self.visitor = getattr(request, "visitor", None) or Visitor(
-            locale=self.locale.code, fid=self.fid
-        )
+        self.visitor = visitor_of(request, locale=self.locale.code)
 
     # ----- where the page is -----
 

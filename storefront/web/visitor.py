@@ -25,11 +25,14 @@ class Visitor:
     user: SessionUser | None = None
 
 
-def visitor_of(request) -> Visitor:
+def visitor_of(request, *, locale: str | None = None) -> Visitor:
     """The request's visitor; a request that stopped before the middleware set it (an error
-    page for a bad host) gets the defaults in the locale of its path, if any."""
+    page for a bad host) gets the defaults, in ``locale`` (the caller may know it from the
+    path) or the request's, and with the brand's fid if the brand middleware ran."""
     found = getattr(request, "visitor", None)
     if found is not None:
         return found
-    locale = getattr(request, "locale", None)
-    return Visitor(locale=locale.code if locale is not None else "en")
+    if locale is None:
+        known = getattr(request, "locale", None)
+        locale = known.code if known is not None else "en"
+    return Visitor(locale=locale, fid=getattr(request, "fid", DEFAULT_FID))
