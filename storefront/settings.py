@@ -12,6 +12,7 @@ import environ
 from csp.constants import NONE, SELF
 from django.core.management.utils import get_random_secret_key
 
+from storefront import redis_guard
 from storefront.i18n.locales import LOCALES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -83,7 +84,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: every provider call of the request, HostGuard's included, shares the page's budget.
+    # `/health` answers before anything touches a cache, the database or the provider.
+    "storefront.serving.health.HealthMiddleware",
+    # Then: every provider call of the request, HostGuard's included, shares the page's budget.
     "storefront.upstream.budget.TimeBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Compresses what the rest renders (storefront/serving/compression.py); WhiteNoise's files are
@@ -93,9 +96,14 @@ MIDDLEWARE = [
     "storefront.security.headers.SecurityHeadersMiddleware",
     # WhiteNoise, its scan of the static files kept per process (serving/static_files.py).
     "storefront.serving.static_files.StaticFilesMiddleware",
+    # Unknown hosts are refused before any kept page is served: a host the registry drops
+    # stops being answered at once, kept pages or not.
+    "storefront.brands.middleware.HostGuardMiddleware",
+    # A page sees only the query parameters it reads (pages/query.py): junk in the query
+    # string neither reaches a view nor makes a new entry in the page cache.
+    "storefront.pages.query.QueryMiddleware",
     # Kept pages for anonymous visitors (serving/page_cache.py): a hit runs nothing below.
     "storefront.serving.page_cache.PageCacheMiddleware",
-    "storefront.brands.middleware.HostGuardMiddleware",
     # Before the locale and brand: every page, error pages for failures in later middleware
     # included, gets the policy header (built at response time, so per-brand directives still
     # see request.brand; inline styles are admitted by hash: storefront/security/csp.py).
@@ -186,11 +194,19 @@ CACHES = {
         )
     ),
 }
+# Redis never stalls a page (storefront/redis_guard.py): every connection waits at most these
+# seconds to connect and for an answer (a local Redis answers in well under a millisecond), and a
+# server that did not answer in time is skipped by the whole process for REDIS_SKIP_SECONDS.
+REDIS_CONNECT_TIMEOUT = env.float("REDIS_CONNECT_TIMEOUT", default=0.25)
+REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=0.25)
+REDIS_SKIP_SECONDS = env.float("REDIS_SKIP_SECONDS", default=5.0)
+_REDIS_POOL = redis_guard.options(REDIS_CONNECT_TIMEOUT, REDIS_TIMEOUT, REDIS_SKIP_SECONDS)
 for _alias, _cache in CACHES.items():
     if _cache["BACKEND"].endswith("LocMemCache"):
         _cache.setdefault("OPTIONS", {})["MAX_ENTRIES"] = 100_000
     elif _cache["BACKEND"].startswith("django_redis"):
         _cache.setdefault("OPTIONS", {})["IGNORE_EXCEPTIONS"] = _alias == "default"
+        _cache["OPTIONS"]["CONNECTION_POOL_KWARGS"] = dict(_REDIS_POOL)
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 # The page cache (storefront/serving/page_cache.py): public pages for anonymous visitors, kept

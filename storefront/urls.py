@@ -2,12 +2,13 @@
 
 Pages come from the registry (``storefront.pages.routes``), mounted under ``i18n_patterns`` so
 each exists unprefixed (en) and under the 38 locale prefixes. The rest is not localised: admin,
-health, sitemap, robots and the preference endpoints of the no-JS controls.
+sitemap, robots and the preference endpoints of the no-JS controls. (``/health`` is answered by
+``storefront.serving.health`` before any URL is resolved.)
 """
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import path
 from django.utils.module_loading import import_string
@@ -36,7 +37,6 @@ page_patterns = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("health", lambda request: HttpResponse("ok", content_type="text/plain"), name="health"),
     path("favicon.ico", lambda request: HttpResponseRedirect(static("brand/favicon.svg"))),
     path("robots.txt", robots_txt, name="robots"),
     path("sitemap.xml", sitemap_xml, name="sitemap"),

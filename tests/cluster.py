@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -284,6 +285,17 @@ class Cluster:
     def restart_web(self, number: int) -> str:
         self.stop(f"web{number}")
         return self.start_web(number)
+
+    @contextmanager
+    def frozen(self, name: str):
+        """The process stopped (SIGSTOP: its port still accepts connections, nothing answers),
+        as a hung server is, for the block; then it runs on (SIGCONT)."""
+        process = self.processes[name][0]
+        os.kill(process.pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            os.kill(process.pid, signal.SIGCONT)
 
     def flush_redis(self) -> None:
         import redis

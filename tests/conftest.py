@@ -214,3 +214,15 @@ def traveller_client(client, demo_data):
     response = client.post("/login", login_form("traveller@example.com"))
     assert response.status_code == 302, response.status_code
     return client
+
+
+@pytest.fixture
+def lead_service(sandbox_url):
+    """The sandbox's lead endpoint, switched between "ok", "fail" and "hang"; back to ok after."""
+    import requests
+
+    def mode(value):
+        requests.post(f"{sandbox_url}/sandbox/leads-mode", json={"mode": value}, timeout=5)
+
+    yield mode
+    mode("ok")

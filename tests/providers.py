@@ -26,9 +26,19 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "server", "date"}
+
+
+def breakers_later(monkeypatch, seconds: float) -> None:
+    """The circuit breakers' clock (``storefront.upstream.breaker``), ``seconds`` ahead: an open
+    period that has run out, without waiting for it."""
+    from storefront.upstream import breaker
+
+    now = time.time() + seconds
+    monkeypatch.setattr(breaker, "time", SimpleNamespace(time=lambda: now))
 
 
 class _Server(ThreadingHTTPServer):

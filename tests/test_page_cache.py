@@ -118,6 +118,65 @@ def test_the_query_is_normalised_and_part_of_the_key():
     assert _get("/hotels/spain?page=1&sort=stars")["X-Page-Cache"] == "miss"
 
 
+def test_junk_in_the_query_string_neither_renders_again_nor_fills_the_cache():
+    """Before: every value of a parameter no page reads was a new rendering, a new best-level
+    compression and a new kept copy (``?utm_source=<random>``; ``/sitemap.xml?x=N``: 2-15 s a
+    miss)."""
+    from django.core.cache import cache
+
+    clean = _get("/de/hotels/spain")
+
+    def kept():  # the process's cache: the pages a flood would fill it with
+        return sum(":page:" in key for key in cache._cache)
+
+    entries = kept()
+    for n in range(40):
+        junk = _get(f"/de/hotels/spain?utm_source=junk-{n}-junk&gclid={n}&x={n}&sort=price_asc")
+        assert junk["X-Page-Cache"] == ("miss" if n == 0 else "hit")
+        assert f"junk-{n}-junk" not in _text(junk)  # the page never echoes what it does not read
+    assert _text(junk) == _text(_get("/de/hotels/spain?sort=price_asc"))
+    for n in range(40):
+        assert _get(f"/sitemap.xml?x={n}&page={n}")["X-Page-Cache"] == ("miss" if n == 0 else "hit")
+        assert _get(f"/he/?ref={n}")["X-Page-Cache"] == ("miss" if n == 0 else "hit")
+    assert kept() - entries == 3 * 2  # three pages (a brotli and a gzip copy each), not 120
+    assert clean["X-Page-Cache"] == "miss"
+
+
+def test_a_page_reads_only_the_parameters_its_row_names():
+    """``Page.query`` is all a page sees: a search reads no parameter outside SEARCH_QUERY,
+    and the widget's colours are the brand's colour tokens."""
+    from django.http import QueryDict
+
+    from storefront.brands.brand import COLOR_TOKENS
+    from storefront.pages.routes import GLOBAL_QUERY, SEARCH_QUERY, WIDGET_QUERY
+    from storefront.search.query import SearchQuery
+
+    read = set()
+
+    class Recording(QueryDict):
+        def get(self, key, default=None):
+            read.add(key)
+            return super().get(key, default)
+
+        def getlist(self, key, default=None):
+            read.add(key)
+            return super().getlist(key, default)
+
+        def __getitem__(self, key):
+            read.add(key)
+            return super().__getitem__(key)
+
+        def __contains__(self, key):
+            read.add(key)
+            return super().__contains__(key)
+
+    SearchQuery.from_query(Recording("rooms=1&adults=2&children=1&age=7&stars=4"))
+    SearchQuery.from_query(Recording("guests=2&check_in=2027-01-01&check_out=2027-01-03"))
+    named = {*GLOBAL_QUERY, *SEARCH_QUERY}
+    assert read and read <= named, read - named
+    assert WIDGET_QUERY == COLOR_TOKENS
+
+
 def test_the_brand_host_and_the_agent_are_part_of_the_key():
     canonical = _get("/hotels")
     partner = _get("/hotels", Host="acme.partners.localhost")

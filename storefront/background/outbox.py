@@ -10,7 +10,9 @@ that might still run twice (a lease ran out mid-call) passes a key the other sid
 
 ``deliver(item, *, inline)`` returns when the work is done (the row becomes ``sent``), raises
 ``Reject`` when it never can be (``rejected``), ``Retry`` when not now (``pending``, its next
-attempt after ``retry_delay``, queued at once). Any other exception is a retry too, and is
+attempt after ``retry_delay``, queued at once), ``Wait`` when the other side cannot be asked
+until a known time (an open circuit breaker: ``pending``, no attempt counted, tried again just
+after that time). Any other exception is a retry too, and is
 raised again after the row is released. A row whose ``expires_at`` has passed is ``expired``
 at its next attempt instead of delivered.
 
@@ -25,6 +27,7 @@ the apps register their outboxes here.
 """
 
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -72,6 +75,17 @@ class OutboxItem(models.Model):
 class Retry(Exception):
     """Raised by ``deliver``: not now (the other side is down or slow); its message is kept as
     the row's ``last_error`` and the row is attempted again after ``retry_delay``."""
+
+
+class Wait(Retry):
+    """Raised by ``deliver``: not now, and not because of this item (the way to the other side
+    is closed until ``until``, a wall-clock ``datetime``: a circuit breaker is open). The row is
+    attempted again soon after ``until`` without spending an attempt, so its backoff does not
+    grow while nothing was tried, and it goes out within seconds of the other side's return."""
+
+    def __init__(self, message: str, *, until: datetime):
+        super().__init__(message)
+        self.until = until
 
 
 class Reject(Exception):
@@ -168,6 +182,9 @@ class Outbox:
                 last_error=str(error)[:2000],
             )
             return Attempt("rejected", item, error)
+        except Wait as error:
+            self._wait(item, now, error)
+            return Attempt("retry", item, error)
         except Exception as error:
             message = str(error) if isinstance(error, Retry) else f"{type(error).__name__}: {error}"
             self._retry_later(item, now, message)
@@ -193,6 +210,22 @@ class Outbox:
             attempts=attempts,
             next_attempt_at=when,
             last_error=message[:2000],
+        )
+        self.schedule(item.pk, when)
+
+    def _wait(self, item: OutboxItem, now: datetime, wait: Wait) -> None:
+        # Soon after the way opens again, spread over the first retry delay (so that a thousand
+        # waiting rows do not all knock at once), and never later than the backoff it has
+        # earned: the attempts count stays as it was.
+        first = self.retry_delay(1)
+        spread = timedelta(seconds=random.uniform(0, first.total_seconds()))
+        when = min(max(wait.until, now) + spread, now + max(first, self.retry_delay(item.attempts)))
+        self._update(
+            self.model.objects.filter(pk=item.pk),
+            status=OutboxItem.PENDING,
+            lease_until=None,
+            next_attempt_at=when,
+            last_error=str(wait)[:2000],
         )
         self.schedule(item.pk, when)
 

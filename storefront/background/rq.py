@@ -34,14 +34,29 @@ class RQBackend(BaseTaskBackend):
 
     @cached_property
     def connection(self):
+        """For queueing, from a visitor's request: waits bounded, a frozen Redis skipped
+        (``storefront.redis_guard``); a queue that cannot be reached is the outbox's to retry."""
+        from redis import Redis
+
+        from storefront.redis_guard import options
+
+        guard = options(
+            settings.REDIS_CONNECT_TIMEOUT, settings.REDIS_TIMEOUT, settings.REDIS_SKIP_SECONDS
+        )
+        return Redis.from_url(self.options.get("URL") or settings.TASKS_REDIS_URL, **guard)
+
+    @cached_property
+    def worker_connection(self):
+        """For ``manage.py rq_worker``: it blocks on the queue for minutes on purpose."""
         from redis import Redis
 
         return Redis.from_url(self.options.get("URL") or settings.TASKS_REDIS_URL)
 
-    def queue(self, name: str):
+    def queue(self, name: str, *, connection=None):
         from rq import Queue
 
-        return Queue(name, connection=self.connection, default_timeout=JOB_TIMEOUT)
+        connection = connection or self.connection
+        return Queue(name, connection=connection, default_timeout=JOB_TIMEOUT)
 
     def enqueue(self, task, args, kwargs):
         self.validate_task(task)

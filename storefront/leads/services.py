@@ -15,7 +15,7 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import phonenumbers
 from django.conf import settings
@@ -23,11 +23,11 @@ from django.core.validators import validate_email
 from django.db.models import Q
 from django.utils import timezone
 
-from storefront.background.outbox import Outbox, Reject, Retry, register
+from storefront.background.outbox import Outbox, Reject, Retry, Wait, register
 from storefront.catalog.selectors import countries
 from storefront.upstream.budget import time_budget
 from storefront.upstream.client import UpstreamClient
-from storefront.upstream.errors import UpstreamError, UpstreamValidationError
+from storefront.upstream.errors import CircuitOpen, UpstreamError, UpstreamValidationError
 
 from .models import Lead
 
@@ -176,7 +176,7 @@ def send(lead: Lead, *, inline: bool) -> None:
     """Deliver one claimed lead (the outbox's ``deliver``). Inline (the visitor's request) it
     uses what is left of the page's budget; in the background, ``LEADS_SEND_SECONDS``. The
     provider refusing the lead as it is: ``Reject`` with its field errors (retrying cannot
-    help); down, slow, 5xx: ``Retry``."""
+    help); down, slow, 5xx: ``Retry``; the lead service's circuit open: ``Wait``."""
     try:
         if inline:
             UpstreamClient(locale=lead.locale).post(
@@ -189,6 +189,9 @@ def send(lead: Lead, *, inline: bool) -> None:
                 )
     except UpstreamValidationError as error:
         raise Reject(str(error.errors or error.message), detail=error.errors) from error
+    except CircuitOpen as error:  # nothing was sent: wait for the breaker, spend no attempt
+        until = datetime.fromtimestamp(error.until, tz=UTC)
+        raise Wait(f"{error.__class__.__name__}: {error}", until=until) from error
     except UpstreamError as error:
         raise Retry(f"{error.__class__.__name__}: {error}") from error
 

@@ -40,6 +40,9 @@ class Page:
     # are sent to log in, others get 403
     route: str = ""  # the spec's route name that ``reverse()`` knows these paths by, when one
     # spec route covers two pages (a country or city, and a hotel); default: ``name``
+    query: tuple[str, ...] = ()  # the query parameters the page reads, besides ``GLOBAL_QUERY``:
+    # every other one is dropped before the page is rendered or looked up in the page cache
+    # (``storefront.pages.query``)
 
     @property
     def template(self) -> str:
@@ -53,6 +56,20 @@ class Page:
     def title_key(self) -> str:
         """The catalog key of the page's title: its route's (``pages.<route>.title``)."""
         return f"pages.{self.url_name}.title"
+
+
+# The query parameters every page reads (the preferences and the agent's fid, read by the
+# middleware), and those of a search (``storefront.search.query.SearchQuery``: a test checks
+# that it reads no other).
+GLOBAL_QUERY = ("currency", "country", "fid")
+SEARCH_QUERY = (
+    *("destination", "place", "check_in", "check_out", "guests", "session"),
+    *("rooms", "adults", "children", "age"),  # the no-JS form's guests, folded into ``guests``
+    *("price_min", "price_max", "stars", "review", "free_cancellation", "board", "amenity"),
+    *("bed", "sort", "page", "recommended"),
+)
+# The widget's colours (``brands.brand.COLOR_TOKENS``: a test checks they agree).
+WIDGET_QUERY = ("brand", "bgBrand", "bgBrandAlt", "textBrand", "textBrandAlt")
 
 
 def _static(name, path, **kwargs):
@@ -72,15 +89,28 @@ CITY_PAGES = (
     ("nl", "amsterdam"),
 )
 PRIVATE = {"indexable": False}
-LOGIN = {"indexable": False, "view": "storefront.accounts.views.login_page"}
+CHOOSER = {"indexable": False, "query": ("next",)}
+LOGIN = {
+    "indexable": False,
+    "view": "storefront.accounts.views.login_page",
+    "query": ("next", "mode", "expired", "logout"),
+}
 USER = {"indexable": False, "access": "user"}
 BOOKINGS = {"indexable": False, "access": "bookings"}
 VOUCHERS = {"indexable": False, "access": "vouchers"}
 
 # Results pages: a view of their own (storefront/search/views.py) and one template.
-RESULTS = {"view": "storefront.search.views.results_page", "template_name": "pages/results.html"}
+RESULTS = {
+    "view": "storefront.search.views.results_page",
+    "template_name": "pages/results.html",
+    "query": SEARCH_QUERY,
+}
 # A hotel's page: a view of its own (storefront/hotels/views.py), drawn by the same template.
-HOTEL = {"view": "storefront.hotels.views.hotel_page", "template_name": "pages/results.html"}
+HOTEL = {
+    "view": "storefront.hotels.views.hotel_page",
+    "template_name": "pages/results.html",
+    "query": (*SEARCH_QUERY, "offer", "seen"),
+}
 
 _TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
 
@@ -89,7 +119,11 @@ PAGES: tuple[Page, ...] = (
     _static("agent-terms-of-use", "agent-terms-of-use"),
     _static("app", "app"),
     _static(
-        "become-an-agent", "become-an-agent", view="storefront.leads.views.lead_page", **PRIVATE
+        "become-an-agent",
+        "become-an-agent",
+        view="storefront.leads.views.lead_page",
+        query=("sent",),
+        **PRIVATE,
     ),
     _static(
         "book",
@@ -97,15 +131,22 @@ PAGES: tuple[Page, ...] = (
         layout="clean",
         view="storefront.checkout.views.book_page",
         template_name="pages/book.html",
+        query=(*SEARCH_QUERY, "offer", "seen"),
         **PRIVATE,
     ),
     _static("cars", "cars"),
     # The no-JS lists behind the footer's country and the header's currency controls.
-    _static("choose-country", "choose/country", **PRIVATE),
-    _static("choose-currency", "choose/currency", **PRIVATE),
-    _static("choose-language", "choose/language", **PRIVATE),
+    _static("choose-country", "choose/country", **CHOOSER),
+    _static("choose-currency", "choose/currency", **CHOOSER),
+    _static("choose-language", "choose/language", **CHOOSER),
     _static("contact-support", "contact-support"),
-    _static("favorites", "favorites", view="storefront.hotels.views.favorites_page", **PRIVATE),
+    _static(
+        "favorites",
+        "favorites",
+        view="storefront.hotels.views.favorites_page",
+        query=(*SEARCH_QUERY, "hotels"),
+        **PRIVATE,
+    ),
     _static("flights", "flights"),
     _static("hotels", "hotels", menu=True),
     _static("login", "login", layout="clean", **LOGIN),
@@ -125,7 +166,7 @@ PAGES: tuple[Page, ...] = (
     _static("hotels-search", "hotels/search", keep_scroll=True, **RESULTS),
     _static("transaction-error", "transaction/error", **_TRANSACTION),
     _static("transaction-success", "transaction/success", **_TRANSACTION),
-    _static("widgets-search", "widgets/search", layout="widget", **PRIVATE),
+    _static("widgets-search", "widgets/search", layout="widget", query=WIDGET_QUERY, **PRIVATE),
     *(
         _static(f"hotels-places-{country}-{city}", f"hotels/places/{country}/{city}", **RESULTS)
         for country, city in CITY_PAGES

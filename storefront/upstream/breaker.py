@@ -1,14 +1,24 @@
-"""The circuit breaker in front of the provider, shared by every process through the cache.
+"""Circuit breakers in front of the provider: one per service, shared by every process through
+the cache.
 
-Closed: calls go through; each failure (no answer, a timeout, a 5xx) is counted, and
-``UPSTREAM_BREAKER_FAILURES`` of them within ``UPSTREAM_BREAKER_WINDOW`` seconds open the circuit.
-Open: for ``UPSTREAM_BREAKER_OPEN_SECONDS`` every call fails at once, without touching the network,
-so pages render their fallbacks immediately. Then half-open: exactly one call (whichever process
-makes it first) probes the provider; its success closes the circuit, its failure opens it again.
+The provider is several services behind one address (``SERVICES``: inventory and rates, accounts,
+brands, leads, bookings), and one of them failing must not close the others: the lead service
+down leaves prices and logins alone. Each service has its own circuit:
+
+Closed: calls go through; each failed *call* (no answer, a timeout, a 5xx, after all its retries:
+a call counts once however many attempts it made) is counted, and ``UPSTREAM_BREAKER_FAILURES``
+of them within ``UPSTREAM_BREAKER_WINDOW`` seconds open the circuit. An answer in the 4xx range is
+the provider working (a wrong password, an unknown hotel) and never counts.
+Open: for ``UPSTREAM_BREAKER_OPEN_SECONDS`` every call to that service fails at once with
+``CircuitOpen`` (which says until when), without touching the network, so pages render their
+fallbacks immediately and the outbox waits without spending an attempt. Then half-open: exactly
+one call (whichever process makes it first) probes the service; its success closes the circuit,
+its failure opens it again.
 
 The state lives in the default cache, so with a shared cache (``CACHE_URL=redis://...``) all
-processes see one circuit; with the local-memory cache each process has its own. A cache that
-cannot be reached counts as a closed circuit: the breaker never takes pages down by itself.
+processes see one circuit per service; with the local-memory cache each process has its own. A
+cache that cannot be reached counts as a closed circuit: a breaker never takes pages down by
+itself.
 """
 
 import logging
@@ -17,74 +27,92 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 
-from .errors import UpstreamUnavailable
+from .errors import CircuitOpen
 
 logger = logging.getLogger(__name__)
 
-FAILURES_KEY = "upstream:breaker:failures"
-OPEN_UNTIL_KEY = "upstream:breaker:open-until"
-PROBE_KEY = "upstream:breaker:probe"
-CIRCUIT_OPEN = "The provider is not answering; not asked again yet."
+# The provider's services, by the start of their paths; the first match wins.
+SERVICES = (
+    ("/v3/services/proxy", "leads"),
+    ("/v3/agent/", "brands"),
+    ("/sanctum/", "accounts"),
+    ("/login", "accounts"),
+    ("/logout", "accounts"),
+    ("/v3/auth", "accounts"),
+    ("/api/register", "accounts"),
+    ("/v3/prebook", "bookings"),
+    ("/v3/payments", "bookings"),
+    ("/v3/bookings", "bookings"),
+    ("/v3/", "inventory"),
+)
+OTHER = "other"
+CIRCUIT_OPEN = "The provider's {service} service is not answering; not asked again yet."
 # How long an open circuit is remembered when nobody calls: after that it is simply closed.
 MEMORY_SECONDS = 3600
 
 
-def before_call() -> bool:
-    """Raise ``UpstreamUnavailable`` while the circuit is open. Returns True when this call is the
-    half-open probe."""
+def service_of(path: str) -> str:
+    """The provider's service that answers ``path`` (``/v3/hotels/rates``: ``inventory``)."""
+    for prefix, service in SERVICES:
+        if path.startswith(prefix):
+            return service
+    return OTHER
+
+
+def _keys(service: str) -> tuple[str, str, str]:
+    base = f"upstream:breaker:{service}"
+    return f"{base}:failures", f"{base}:open-until", f"{base}:probe"
+
+
+def before_call(service: str) -> bool:
+    """Raise ``CircuitOpen`` while the service's circuit is open. Returns True when this call is
+    the half-open probe."""
+    failures_key, open_key, probe_key = _keys(service)
     try:
-        open_until = cache.get(OPEN_UNTIL_KEY)
+        open_until = cache.get(open_key)
         if open_until is None:
             return False
-        if time.time() < open_until:
-            raise UpstreamUnavailable(CIRCUIT_OPEN, retryable=False)
-        probe_for = settings.UPSTREAM_BREAKER_OPEN_SECONDS
-        if cache.add(PROBE_KEY, 1, timeout=probe_for):
+        if time.time() >= open_until and cache.add(
+            probe_key, 1, timeout=settings.UPSTREAM_BREAKER_OPEN_SECONDS
+        ):
             return True
-    except UpstreamUnavailable:
-        raise
     except Exception:  # the cache is down: behave as closed
         logger.warning("Circuit breaker state unavailable", exc_info=True)
         return False
-    raise UpstreamUnavailable(CIRCUIT_OPEN, retryable=False)
+    # Open, or half-open with another call probing: try again when a probe could have ended.
+    until = max(open_until, time.time() + 1)
+    raise CircuitOpen(CIRCUIT_OPEN.format(service=service), until=until)
 
 
-def record_success(*, probe: bool) -> None:
+def record_success(service: str, *, probe: bool) -> None:
     if not probe:
         return
     try:
-        cache.delete_many([OPEN_UNTIL_KEY, FAILURES_KEY, PROBE_KEY])
+        cache.delete_many(list(_keys(service)))
     except Exception:
         logger.warning("Circuit breaker state unavailable", exc_info=True)
-    logger.warning("Provider answers again: circuit closed")
+    logger.warning("Provider's %s service answers again: circuit closed", service)
 
 
-def record_failure(*, probe: bool) -> None:
+def record_failure(service: str, *, probe: bool) -> None:
+    failures_key, open_key, probe_key = _keys(service)
     try:
         if not probe:
             window = settings.UPSTREAM_BREAKER_WINDOW
-            if cache.add(FAILURES_KEY, 1, timeout=window):
+            if cache.add(failures_key, 1, timeout=window):
                 failures = 1
             else:
                 try:
-                    failures = cache.incr(FAILURES_KEY)
+                    failures = cache.incr(failures_key)
                 except ValueError:  # expired between add and incr
-                    cache.set(FAILURES_KEY, 1, timeout=window)
+                    cache.set(failures_key, 1, timeout=window)
                     failures = 1
             if failures < settings.UPSTREAM_BREAKER_FAILURES:
                 return
         open_for = settings.UPSTREAM_BREAKER_OPEN_SECONDS
-        cache.set(OPEN_UNTIL_KEY, time.time() + open_for, timeout=MEMORY_SECONDS)
-        cache.delete_many([FAILURES_KEY, PROBE_KEY])
+        cache.set(open_key, time.time() + open_for, timeout=MEMORY_SECONDS)
+        cache.delete_many([failures_key, probe_key])
     except Exception:
         logger.warning("Circuit breaker state unavailable", exc_info=True)
         return
-    logger.warning("Provider failing: circuit open for %ss", open_for)
-
-
-def is_open() -> bool:
-    """For health checks and tests: is the circuit open (or half-open) now?"""
-    try:
-        return cache.get(OPEN_UNTIL_KEY) is not None
-    except Exception:
-        return False
+    logger.warning("Provider's %s service failing: circuit open for %ss", service, open_for)

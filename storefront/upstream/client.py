@@ -9,8 +9,10 @@ Time: every call ends within the current time budget (``budget.py``: the page's,
 the request arrived), connect, retries and the body read together. Connect and read timeouts are
 cut to what is left, and a watchdog (``transport.py``) shuts the socket at the deadline, so a
 provider that trickles bytes cannot hold a worker. GETs are retried with backoff on connection
-errors, timeouts and 5xx answers while the budget allows; POSTs never are. All calls go through
-the shared circuit breaker (``breaker.py``): while the provider is failing they fail at once.
+errors, timeouts and 5xx answers while the budget allows; POSTs never are. Every call goes
+through the circuit breaker of the provider's service it asks (``breaker.py``): while that
+service is failing its calls fail at once (``CircuitOpen``), and the other services' calls go on.
+A call is counted once by its breaker, after its last attempt; a 4xx answer is never a failure.
 """
 
 import json
@@ -56,20 +58,7 @@ class UpstreamClient:
     exact_numbers: bool = False
 
     def get(self, path: str, *, params: dict | None = None) -> UpstreamResponse:
-        retries = max(0, settings.UPSTREAM_GET_RETRIES)
-        for attempt in range(retries + 1):
-            try:
-                return self._send("GET", path, params=params)
-            except UpstreamUnavailable as exc:
-                pause = settings.UPSTREAM_RETRY_BACKOFF * (2**attempt)
-                if (
-                    attempt == retries
-                    or not exc.retryable
-                    or budget.remaining() < pause + MIN_ATTEMPT_SECONDS
-                ):
-                    raise
-                time.sleep(pause)
-        raise AssertionError("unreachable")
+        return self._call("GET", path, params=params)
 
     def post(
         self,
@@ -83,8 +72,8 @@ class UpstreamClient:
         ``idempotency_key`` (``Idempotency-Key`` header) a post sent twice counts once."""
         extra = {"Idempotency-Key": idempotency_key} if idempotency_key else {}
         if json is not None:
-            return self._send("POST", path, json=json, extra_headers=extra)
-        return self._send("POST", path, data=data, extra_headers=extra)
+            return self._call("POST", path, json=json, extra_headers=extra)
+        return self._call("POST", path, data=data, extra_headers=extra)
 
     def _headers(self, path: str) -> dict:
         headers = {"Accept": "application/json"}
@@ -94,20 +83,23 @@ class UpstreamClient:
             headers["X-XSRF-TOKEN"] = unquote(self.cookies[XSRF_COOKIE])  # Laravel encodes it
         return headers
 
-    def _send(self, method: str, path: str, **kwargs) -> UpstreamResponse:
-        left = budget.remaining()
-        if left < MIN_ATTEMPT_SECONDS:
+    def _call(self, method: str, path: str, **kwargs) -> UpstreamResponse:
+        """One call: its service's breaker asked once, its attempts, the breaker told once."""
+        if budget.remaining() < MIN_ATTEMPT_SECONDS:
             raise UpstreamUnavailable(f"{method} {path}: {OUT_OF_TIME}", retryable=False)
-        probe = breaker.before_call()
+        service = breaker.service_of(path)
+        probe = breaker.before_call(service)
+        # A probe is one attempt: never retried into a service that may still be failing.
+        retries = 0 if probe or method != "GET" else max(0, settings.UPSTREAM_GET_RETRIES)
         try:
-            response = self._exchange(method, path, left, **kwargs)
+            response = self._attempts(method, path, retries, **kwargs)
         except UpstreamUnavailable:
-            breaker.record_failure(probe=probe)
+            breaker.record_failure(service, probe=probe)
             raise
         if response.status_code >= 500:
-            breaker.record_failure(probe=probe)
+            breaker.record_failure(service, probe=probe)
         else:
-            breaker.record_success(probe=probe)
+            breaker.record_success(service, probe=probe)
         self.cookies.update(response.cookies.get_dict())
         try:
             body = (
@@ -124,6 +116,27 @@ class UpstreamClient:
             body if isinstance(body, dict) else None,
             response.cookies.get_dict(),
         )
+
+    def _attempts(self, method: str, path: str, retries: int, **kwargs) -> requests.Response:
+        """Up to ``1 + retries`` exchanges, with backoff while the budget allows: the first
+        answer below 500, else the last answer, else the last exchange's ``UpstreamUnavailable``.
+        The provider is asked at least once."""
+        for attempt in range(retries + 1):
+            failure = None
+            try:
+                response = self._exchange(method, path, budget.remaining(), **kwargs)
+            except UpstreamUnavailable as exc:
+                failure = exc
+            else:
+                if response.status_code < 500:
+                    return response
+            pause = settings.UPSTREAM_RETRY_BACKOFF * (2**attempt)
+            if attempt == retries or budget.remaining() < pause + MIN_ATTEMPT_SECONDS:
+                if failure is not None:
+                    raise failure
+                return response
+            time.sleep(pause)
+        raise AssertionError("unreachable")
 
     def _exchange(self, method: str, path: str, left: float, **kwargs) -> requests.Response:
         """One HTTP exchange, body included, over within ``left`` seconds."""

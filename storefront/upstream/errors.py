@@ -31,6 +31,15 @@ class UpstreamUnavailable(UpstreamError):
     """No usable answer: connection refused, timeout, or a 5xx."""
 
 
+class CircuitOpen(UpstreamUnavailable):
+    """Not asked: the service's circuit is open (``breaker.py``). ``until``: the wall-clock time
+    (``time.time()``) before which asking again is pointless."""
+
+    def __init__(self, message: str, *, until: float):
+        super().__init__(message, retryable=False)
+        self.until = until
+
+
 class UpstreamUnauthorized(UpstreamError):
     """401: not logged in (or the client token was refused)."""
 

@@ -1,10 +1,11 @@
-"""No lead lost, none sent twice, across real processes (issue 15): 1,000 leads sent to two
+"""No lead lost, none sent twice, across real processes (issue 15): 300 leads sent to two
 storefront processes while the provider's lead call fails, a task worker killed mid-way and
-started again, a sweeper beside it; then the provider comes back and exactly 1,000 arrive, each
+started again, a sweeper beside it; then the provider comes back and exactly 300 arrive, each
 once. The processes share one database and Redis (``tests/cluster.py``). The same with the
-queue on Redis through RQ (``storefront/background/rq.py``), 300 leads; and on PostgreSQL (the
-scale-out configuration of issue 14: pooled connections through ``DATABASE_URL``), 300 leads on
-the database queue."""
+queue on Redis through RQ (``storefront/background/rq.py``); and on PostgreSQL (the scale-out
+configuration of issue 14: pooled connections through ``DATABASE_URL``) on the database queue.
+(How many leads a minute the outbox delivers is a figure of ``make bench``, not a test: 300 find
+a lost or doubled lead as surely as 1,000 did, in a third of the time.)"""
 
 import sqlite3
 import time
@@ -15,7 +16,7 @@ import requests
 
 from tests.cluster import Cluster
 
-LEADS = 1000
+LEADS = 300
 DELIVERY_SECONDS = 240
 TIMEOUT = 30
 
@@ -36,7 +37,6 @@ def cluster(tmp_path, request):
         tmp_path, database="postgresql" if request.param == "postgresql" else "sqlite"
     )
     cluster.backend = "rq" if request.param == "rq" else "database"
-    cluster.leads = {"database": LEADS}.get(request.param, 300)
     try:
         sandbox = cluster.start_backends()
         rq = (
@@ -110,9 +110,7 @@ def _start_worker(cluster):
 
 
 def test_leads_across_processes_and_worker_restarts_arrive_once_each(cluster):
-    """1,000 on the database queue (two storefront processes), 300 through RQ, 300 on the
-    database queue in PostgreSQL."""
-    leads = cluster.leads
+    leads = LEADS
     requests.post(f"{cluster.sandbox}/sandbox/leads-mode", json={"mode": "fail"}, timeout=TIMEOUT)
     _start_worker(cluster)
     cluster.start_process("sweeper", "sweep_outbox", "--every", "2")

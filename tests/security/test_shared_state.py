@@ -107,7 +107,7 @@ def test_a_page_one_process_kept_is_served_by_the_other(fresh):
 def test_an_open_circuit_in_one_process_spares_the_provider_in_the_other(fresh):
     a, b = fresh.web
     fresh.proxy.mode = "fail"
-    for fid in (1001, 1002, 1003):  # first-time agent brands: each lookup fails (with retries)
+    for fid in (1001, 1002, 1003, 1004, 1005):  # first-time agent brands: each lookup fails
         assert _get(a, f"/hotels?fid={fid}").status_code == 302
     asked = fresh.proxy.requests
     assert asked >= 5
@@ -211,3 +211,35 @@ def test_a_traveller_goes_from_search_to_booking_across_both_processes(fresh):
     assert lines[0] and lines[0][1] == lines[1][1]  # the same room, stay and price on both
     saved = session.get(b + "/searches", timeout=TIMEOUT)
     assert str(check_in) in saved.text  # the search run on the other process
+
+
+def test_a_frozen_redis_costs_bounded_misses_never_a_stalled_site(fresh):
+    """Redis stopped (SIGSTOP: it accepts connections and never answers) while visitors come to
+    both processes. Before: no request completed, ``/health`` included (the cache had no socket
+    timeouts, and the page cache reads it before any view). Now each cache operation waits at most
+    ``REDIS_TIMEOUT`` and a server that did not answer is skipped for a few seconds: pages render
+    (misses), ``/health`` answers at once, and a login, whose throttle counters cannot be kept, is
+    refused with the clear message instead of waiting (the documented direction)."""
+    a, b = fresh.web
+    paths = ["/health", "/de/hotels", "/hotels/spain", "/he/", "/choose/country", "/health"]
+    assert _get(a, "/de/hotels").headers["X-Page-Cache"] == "miss"  # kept, in Redis
+
+    def visit(number):
+        start = time.monotonic()
+        response = requests.get(fresh.web[number % 2] + paths[number % len(paths)], timeout=10)
+        return response.status_code, time.monotonic() - start
+
+    with fresh.frozen("redis"):
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            answers = list(pool.map(visit, range(36)))
+        login = _login(b, "traveller@example.com", DEMO_PASSWORD)
+        health = [visit(0) for _ in range(3)]
+    assert [status for status, _ in answers] == [200] * 36, answers
+    assert max(seconds for _, seconds in answers) < 5, answers  # no request waited on Redis
+    assert all(status == 200 and seconds < 1 for status, seconds in health), health
+    assert login.status_code == 503 and "not possible right now" in login.text
+    # Redis back: once the process stops skipping it (REDIS_SKIP_SECONDS), pages are kept and
+    # served kept again.
+    deadline = time.monotonic() + 20
+    while _get(a, "/de/hotels").headers["X-Page-Cache"] != "hit":
+        assert time.monotonic() < deadline, "pages never kept again after Redis came back"

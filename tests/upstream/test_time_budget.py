@@ -10,11 +10,9 @@ processes is in tests/security/test_shared_state.py.
 import time
 
 import pytest
-from django.core.cache import cache
 
 from storefront.accounts.rules import UNAVAILABLE
 from storefront.i18n.catalog import translate
-from storefront.upstream import breaker
 from storefront.upstream.budget import time_budget
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import UpstreamUnavailable
@@ -100,36 +98,3 @@ def test_a_trickling_provider_is_cut_at_the_deadline(provider_proxy, mode, metho
         call()
     assert time.monotonic() - start < 1.0 + MARGIN
     assert provider_proxy.requests >= 1
-
-
-def test_the_breaker_opens_fails_fast_then_one_probe_closes_it(provider_proxy, settings):
-    settings.UPSTREAM_BREAKER_FAILURES = 5
-    provider_proxy.mode = "fail"
-    for _ in range(2):  # 3 attempts each: the fifth failure opens the circuit
-        with pytest.raises(UpstreamUnavailable):
-            UpstreamClient().get("/v3/agent/1")
-    assert provider_proxy.requests == 5 and breaker.is_open()
-    for _ in range(20):
-        with pytest.raises(UpstreamUnavailable) as caught:
-            UpstreamClient().get("/v3/agent/1")
-        assert caught.value.message == breaker.CIRCUIT_OPEN
-    assert provider_proxy.requests == 5  # open: nothing reached the provider
-
-    provider_proxy.mode = "pass"
-    cache.set(breaker.OPEN_UNTIL_KEY, time.time() - 1, timeout=60)  # the open period is over
-    assert UpstreamClient().get("/v3/agent/1").data["data"]["fid"] == 1  # the probe
-    assert provider_proxy.requests == 6 and not breaker.is_open()
-    UpstreamClient().get("/v3/agent/42")
-    assert provider_proxy.requests == 7
-
-
-def test_a_failed_probe_opens_the_circuit_again(provider_proxy, settings):
-    provider_proxy.mode = "fail"
-    cache.set(breaker.OPEN_UNTIL_KEY, time.time() - 1, timeout=60)  # half-open
-    with pytest.raises(UpstreamUnavailable):
-        UpstreamClient().get("/v3/agent/1")
-    assert provider_proxy.requests == 1  # one probe, not retried into a failing provider
-    assert cache.get(breaker.OPEN_UNTIL_KEY) > time.time()
-    with pytest.raises(UpstreamUnavailable):
-        UpstreamClient().get("/v3/agent/1")
-    assert provider_proxy.requests == 1

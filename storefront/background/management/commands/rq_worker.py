@@ -24,5 +24,6 @@ class Command(BaseCommand):
         chosen = task_backends[backend]
         if not isinstance(chosen, RQBackend):
             raise CommandError(f"TASKS[{backend!r}] is {type(chosen).__name__}, not RQBackend")
-        queues = [chosen.queue(name) for name in sorted(chosen.queues)]
-        Worker(queues, connection=chosen.connection).work(burst=burst, with_scheduler=True)
+        connection = chosen.worker_connection
+        queues = [chosen.queue(name, connection=connection) for name in sorted(chosen.queues)]
+        Worker(queues, connection=connection).work(burst=burst, with_scheduler=True)
