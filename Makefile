@@ -32,7 +32,7 @@ STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
 # The processes beside the web server: the provider sandbox, the task worker, the outbox sweeper.
 BESIDE = $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & \
-	$(PY) manage.py sweep_outbox --every 60 >/dev/null &
+	$(PY) manage.py sweep_outbox --every 60 >/dev/null & $(PY) bin/wait-for 127.0.0.1:8001 &&
 
 run: build $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data, serve at :8000 with granian (sandbox, task worker and outbox sweeper beside it)
 	$(PY) manage.py demo_data

@@ -65,7 +65,7 @@ def header_props(visitor: Visitor, chrome: Chrome, *, nav: bool, currency: bool)
         "auth": {
             "modal": not (page and page.name in LOGIN_PAGES),
             "action": page_url("login", locale.code),
-            "next": chrome.current_path,
+            "next": chrome.back_path,
             "forgotPasswordUrl": external_url("forgot_password"),
         },
         # Logged in: where the browser's saved searches move into the account (search/saved.py).

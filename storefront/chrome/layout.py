@@ -25,7 +25,7 @@ from storefront.catalog.selectors import country_name
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.i18n.resolution import locale_from_path
-from storefront.web.links import external_url, page_url
+from storefront.web.links import external_url, page_url, safe_path, without_next
 from storefront.web.session_user import current_user
 from storefront.web.visitor import visitor_of
 
@@ -86,6 +86,20 @@ class Chrome:
         return f"{self.locale.prefix}{self._rest}" + (f"?{self._query}" if self._query else "")
 
     @cached_property
+    def back_path(self) -> str:
+        """Where the choosers, the login and the colour toggle send the visitor back to: this
+        page; or, on a page that has a ``next`` of its own (a chooser, the login), that
+        ``next``. A ``next`` never holds another ``next``, so following these links from page
+        to page never makes a longer address (a crawler once found 14,400 of them)."""
+        if self.page is not None and "next" in self.page.query:
+            return without_next(safe_path(self.request.GET.get("next"), self.home_path))
+        return without_next(self.current_path)
+
+    @cached_property
+    def home_path(self) -> str:
+        return self.locale.prefix or "/"
+
+    @cached_property
     def canonical_url(self) -> str:
         """The page's own address in its locale (a view may hand the template another)."""
         return f"{self._origin}{self.locale.prefix}{self._rest}" if self.page else ""
@@ -118,7 +132,7 @@ class Chrome:
 
     @cached_property
     def color_mode_url(self) -> str:
-        query = urlencode({"mode": self.next_color_mode, "next": self.current_path})
+        query = urlencode({"mode": self.next_color_mode, "next": self.back_path})
         return f"/preferences/color-mode?{query}"
 
     # ----- the brand -----
@@ -175,7 +189,7 @@ class Chrome:
     @cached_property
     def account_menu(self) -> list:
         page = self.page
-        back_to = self.current_path if page and page.name not in ("login", "sso") else ""
+        back_to = self.back_path if page and page.name not in ("login", "sso") else ""
         return selectors.account_menu(
             user=self.session_user, locale=self.locale.code, fid=self.fid, back_to=back_to
         )
@@ -267,12 +281,12 @@ class Chrome:
 
     @cached_property
     def choose_language_url(self) -> str:
-        return page_url("choose-language", self.locale.code, query={"next": self.current_path})
+        return page_url("choose-language", self.locale.code, query={"next": self.back_path})
 
     @cached_property
     def choose_country_url(self) -> str:
-        return page_url("choose-country", self.locale.code, query={"next": self.current_path})
+        return page_url("choose-country", self.locale.code, query={"next": self.back_path})
 
     @cached_property
     def choose_currency_url(self) -> str:
-        return page_url("choose-currency", self.locale.code, query={"next": self.current_path})
+        return page_url("choose-currency", self.locale.code, query={"next": self.back_path})

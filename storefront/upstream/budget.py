@@ -3,7 +3,10 @@
 A budget is a deadline on the monotonic clock, kept in a context variable. ``TimeBudgetMiddleware``
 opens one per request (``PAGE_BUDGET_SECONDS`` from the moment the request arrives), and any code
 may narrow it for one step (``with time_budget(HOST_LOOKUP_SECONDS): ...``); a narrower budget never
-extends the one around it. ``UpstreamClient`` reads what is left before every attempt, sizes its
+extends the one around it. One kind of request has a longer budget of its own, counted from the
+same arrival: a login or registration posted (``AUTH_BUDGET_SECONDS``: the provider checks a
+password slowly on purpose), which its view asks for with ``request_budget``.
+``UpstreamClient`` reads what is left before every attempt, sizes its
 timeouts to it and stops retrying when it runs out. Work outside a request (background brand
 refreshes, tasks, management commands) gets ``UPSTREAM_BACKGROUND_SECONDS`` per call instead.
 """
@@ -15,6 +18,7 @@ from contextvars import ContextVar
 from django.conf import settings
 
 _deadline: ContextVar[float | None] = ContextVar("upstream_deadline", default=None)
+_arrival: ContextVar[float | None] = ContextVar("request_arrival", default=None)
 
 
 def deadline() -> float:
@@ -42,6 +46,15 @@ def time_budget(seconds: float):
         _deadline.reset(token)
 
 
+def request_budget(seconds: float) -> None:
+    """The current request's budget becomes ``seconds`` from its arrival (longer or shorter
+    than the page's): for the rest of the request, until an inner ``time_budget`` narrows it.
+    Outside a request, nothing changes."""
+    arrival = _arrival.get()
+    if arrival is not None:
+        _deadline.set(arrival + seconds)
+
+
 class TimeBudgetMiddleware:
     """Every provider call made while this request is being answered ends within
     ``PAGE_BUDGET_SECONDS`` of its arrival, retries and body reads included."""
@@ -50,5 +63,9 @@ class TimeBudgetMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        with time_budget(settings.PAGE_BUDGET_SECONDS):
-            return self.get_response(request)
+        arrival = _arrival.set(time.monotonic())
+        try:
+            with time_budget(settings.PAGE_BUDGET_SECONDS):
+                return self.get_response(request)
+        finally:
+            _arrival.reset(arrival)

@@ -4,7 +4,7 @@ and static files (``static_url``).
 """
 
 from functools import lru_cache
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
 from django.templatetags.static import static
@@ -51,6 +51,15 @@ def safe_path(target, default: str = "/") -> str:
     if not isinstance(target, str) or not target.startswith("/"):
         return default
     return target if url_has_allowed_host_and_scheme(target, allowed_hosts=None) else default
+
+
+def without_next(target: str) -> str:
+    """``target`` (a path with its query) without any ``next`` parameter."""
+    path, _, query = target.partition("?")
+    if "next" not in query:
+        return target
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "next"]
+    return path + (f"?{urlencode(kept)}" if kept else "")
 
 
 @lru_cache(maxsize=256)

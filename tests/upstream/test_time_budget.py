@@ -75,12 +75,28 @@ def test_a_logged_in_page_keeps_its_user_when_the_provider_turns_slow(
     assert "Tess Traveller" in response.content.decode() and provider_proxy.requests == asked
 
 
-def test_login_against_a_slow_provider_is_a_quick_503(client, provider_proxy, settings):
+def test_login_against_a_slow_provider_is_a_503_within_its_own_budget(
+    client, provider_proxy, settings
+):
     provider_proxy.mode = "slow"
     response, seconds = _timed(lambda: _login(client))
     assert response.status_code == 503
     assert translate(UNAVAILABLE, "en") in response.content.decode()
-    assert seconds < settings.PAGE_BUDGET_SECONDS + MARGIN
+    assert seconds < settings.AUTH_BUDGET_SECONDS + MARGIN
+
+
+def test_a_login_slower_than_a_page_but_within_its_budget_succeeds(
+    client, provider_proxy, settings
+):
+    """Before: three provider calls and a password check under the page's 2.5 s; on a busy
+    machine every login was refused (0 of 14). Each provider answer here takes 1.2 s: 3.6 s in
+    all, over a page's budget and well within a login's."""
+    provider_proxy.mode, provider_proxy.delay = "slow", 1.2
+    response = _login(client)
+    assert response.status_code == 302 and response["Location"] == "/hotels"
+    assert provider_proxy.requests >= 3
+    page, seconds = _timed(lambda: client.get("/hotels", headers=HOST))  # a page keeps its own
+    assert page.status_code == 200 and seconds < settings.PAGE_BUDGET_SECONDS + MARGIN
 
 
 @pytest.mark.parametrize("mode", ["trickle-body", "trickle-headers"])
