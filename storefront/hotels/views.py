@@ -67,7 +67,7 @@ def hotel_page(request, *, page_name, **params):
     shown_map = map_config(request.brand)
     prices = None
     if not rates_down:
-        prices = price_range(found, rooms, visitor=visitor)
+        prices = price_range(rooms, visitor=visitor)
     notice, chosen = hotel_notice(
         rooms,
         offer_param(request.GET.get("offer")),

@@ -14,17 +14,15 @@ storefront measures (``distance_km``).
 
 import math
 from dataclasses import dataclass, replace
-from datetime import timedelta
 from decimal import Decimal
 from functools import lru_cache
 
 from storefront.upstream import inventory
-from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Hotel, Offer, Place, Room
 from storefront.web.visitor import Visitor
 
 from .israel_vat import apply_israel_vat
-from .query import PER_PAGE, SearchQuery, today
+from .query import PER_PAGE, SearchQuery
 
 
 @dataclass(frozen=True)
@@ -156,24 +154,13 @@ def hotel_rooms(hotel: Hotel, query: SearchQuery, *, visitor: Visitor) -> list[R
     return rooms
 
 
-# The stay a hotel page without dates quotes its price range for (schema.org ``priceRange``):
-# one night for two adults, a month ahead.
-REFERENCE_DAYS_AHEAD = 30
-
-
 def price_range(
-    hotel: Hotel, rooms: list[RoomOffers] | None, *, visitor: Visitor
+    rooms: list[RoomOffers] | None, *, visitor: Visitor
 ) -> tuple[Decimal, Decimal, str] | None:
-    """The lowest and highest price per night of the hotel's offers and their currency: for the
-    stay the page shows, or (``rooms`` None: no dates) for the reference stay. None when nothing
-    is for sale or the provider cannot say in time."""
-    if rooms is None:
-        check_in = today() + timedelta(days=REFERENCE_DAYS_AHEAD)
-        reference = SearchQuery(check_in=check_in, check_out=check_in + timedelta(days=1))
-        try:
-            rooms = hotel_rooms(hotel, reference, visitor=visitor)
-        except UpstreamError:
-            return None
+    """The lowest and highest price per night of the offers for the stay the page shows, and
+    their currency. None when nothing is for sale, or the page has no dates: an undated hotel
+    page asks the provider for no rates at all (a crawl of hotel pages made a rates request per
+    page, for a range kept a minute)."""
     prices = [offer.price for row in rooms or () for offer in row.offers]
     if not prices:
         return None

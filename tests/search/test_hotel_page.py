@@ -187,7 +187,7 @@ def ld_hotel(html):
     return json.loads(raw.group(1))
 
 
-def test_schema_org_hotel_has_rating_address_geo_and_price_range(client):
+def test_schema_org_hotel_has_rating_address_geo_and_price_range(client, provider_proxy):
     hotel = hotels(BARCELONA, 1)[0]
     data = ld_hotel(page_of(client, hotel))
     assert data["@type"] == "Hotel" and data["name"] == hotel["name"]
@@ -195,7 +195,9 @@ def test_schema_org_hotel_has_rating_address_geo_and_price_range(client):
     assert data["aggregateRating"]["reviewCount"] == hotel["review"]["count"]
     assert data["address"]["streetAddress"] == hotel["address"]
     assert data["geo"]["latitude"] == hotel["coordinates"]["lat"]
-    assert re.fullmatch(r"\$[\d,.]+–\$[\d,.]+", data["priceRange"]), data["priceRange"]
+    # Without dates: no price range, and no rates asked for (crawlers read these pages).
+    assert "priceRange" not in data
+    assert not [path for path in provider_proxy.paths if path.startswith("/v3/hotels/rates")]
 
     # With dates: from the cheapest to the dearest price per night the page shows.
     path = f"/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
@@ -240,11 +242,16 @@ def test_a_failing_rates_call_leaves_no_price_range_and_the_page_up(client, prov
     hotel = hotels(BARCELONA, 1)[0]
     from django.core.cache import caches
 
-    page_of(client, hotel)  # the hotel's content is now in the process's memo
-    caches["default"].clear()  # but no rates are kept, here or in the shared cache
+    path = f"/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
+    check_in, check_out = open_stay(path, after=50, nights=2, rooms=1)
+    stay = {"check_in": check_in.isoformat(), "check_out": check_out.isoformat()}
+    assert "priceRange" in client.get(path, stay).content.decode()
+    caches["default"].clear()  # the hotel's content stays in the process's memo, but no rates
     from storefront.upstream import inventory
 
     inventory.memo.live.clear()
     provider_proxy.mode = "fail"
-    html = page_of(client, hotel)
+    response = client.get(path, stay)
+    html = response.content.decode()
+    assert response.status_code == 200
     assert "priceRange" not in html and escape(hotel["name"]) in html
