@@ -1,7 +1,8 @@
 """Choosing an offer, and what may have changed since the visitor saw it.
 
 A results card links to its hotel with the offer it showed (``offer``) and the price as the
-visitor saw it (``seen``: the price display and the total, ``gross:389.5``); a hotel page's
+visitor saw it (``seen``: the price display and the total, ``gross:389.5``, signed with the
+offer's id so that only the server can write one); a hotel page's
 "Choose" links to ``/book`` the same way. The next page compares the provider's answer of now
 with what was seen and says in the visitor's words when the price went up or down, when that
 offer is gone, or when the hotel sold out (spec: notifications).
@@ -22,6 +23,9 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from django.core import signing
+from django.utils.crypto import constant_time_compare
+
 from storefront.catalog.formatting import format_money
 from storefront.i18n.catalog import translate
 from storefront.search.query import SearchQuery
@@ -29,7 +33,8 @@ from storefront.upstream.inventory import Offer, Price
 from storefront.web.links import page_url
 from storefront.web.visitor import Visitor
 
-SEEN_RE = re.compile(r"^(net|gross):(\d{1,10}(?:\.\d{1,4})?)$")
+SEEN_RE = re.compile(r"^(net|gross):(\d{1,10}(?:\.\d{1,4})?):([A-Za-z0-9_-]{20,100})$")
+_SIGNER = signing.Signer(salt="storefront.checkout.seen")
 OFFER_ID_RE = re.compile(r"^[A-Za-z0-9._-]{8,200}$")
 
 
@@ -41,18 +46,32 @@ class Notice:
     text: str
 
 
-def seen_mark(price: Price, display: str) -> str:
-    """What a link carries as ``seen``: the display and the total the visitor was shown."""
+def seen_mark(price: Price, display: str, offer_id: str) -> str:
+    """What a link carries as ``seen``: the display and the total the visitor was shown, signed
+    with the offer's id (``signed_seen``)."""
     total = Decimal(str(price.total(display))).quantize(Decimal("0.0001")).normalize()
-    return f"{display}:{total:f}"
+    return signed_seen(offer_id, display, total)
 
 
-def parse_seen(value: str | None) -> tuple[str, Decimal] | None:
+def signed_seen(offer_id: str, display: str, total: Decimal) -> str:
+    """``gross:389.5:<signature>``: only the server can write one, so a crafted ``seen`` (a
+    "price drop" from $99,999.00) produces no notice."""
+    mark = f"{display}:{total:f}"
+    return f"{mark}:{_SIGNER.signature(f'{offer_id}/{mark}')}"
+
+
+def parse_seen(value: str | None, offer_id: str) -> tuple[str, Decimal] | None:
+    """The display and total a link says the visitor saw for ``offer_id``; None unless the
+    server signed it for that offer."""
     match = SEEN_RE.match(value or "")
-    if not match:
+    if not match or not offer_id:
+        return None
+    display, amount, signature = match.groups()
+    expected = _SIGNER.signature(f"{offer_id}/{display}:{amount}")
+    if not constant_time_compare(signature, expected):
         return None
     try:
-        return match.group(1), Decimal(match.group(2))
+        return display, Decimal(amount)
     except InvalidOperation:
         return None
 
@@ -97,7 +116,7 @@ def hotel_notice(rooms, offer_id: str, seen, locale: str) -> tuple[Notice | None
 def book_url(offer: Offer, query: SearchQuery, *, visitor: Visitor) -> str:
     """A hotel page's "Choose": /book with the offer, the price as shown, and the stay."""
     stay = [(k, v) for k, v in query.params(filters=False, page=False) if k not in SEARCH_ONLY]
-    seen = seen_mark(offer.price, visitor.display)
+    seen = seen_mark(offer.price, visitor.display, offer.offer_id)
     return page_url(
         "book",
         visitor.locale,

@@ -72,7 +72,9 @@ def book_page(request, *, page_name, **params):
     return with_photos(
         page(
             {
-                "notice": price_notice(price, parse_seen(request.GET.get("seen")), locale),
+                "notice": price_notice(
+                    price, parse_seen(request.GET.get("seen"), offer_id), locale
+                ),
                 "book": {
                     "offer": offer,
                     "room": chosen,

@@ -71,7 +71,7 @@ def hotel_page(request, *, page_name, **params):
     notice, chosen = hotel_notice(
         rooms,
         offer_param(request.GET.get("offer")),
-        parse_seen(request.GET.get("seen")),
+        parse_seen(request.GET.get("seen"), offer_param(request.GET.get("offer"))),
         locale,
     )
 

@@ -40,7 +40,9 @@ def card(row: Result, *, visitor: Visitor, query: SearchQuery, place) -> dict:
     }
     if row.offer:
         price = row.offer.price
-        card["url"] = _with_params(url, offer=row.offer.offer_id, seen=seen_mark(price, display))
+        card["url"] = _with_params(
+            url, offer=row.offer.offer_id, seen=seen_mark(price, display, row.offer.offer_id)
+        )
         card.update(stay_price(price, display, locale))
         card["board_key"] = f"board.{row.offer.board}"
         card["rooms_left"] = rooms_left(row.offer)

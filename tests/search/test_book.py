@@ -6,13 +6,15 @@ page -> /book), when the offer is gone or the hotel sold out; every locale witho
 
 import re
 from datetime import timedelta
+from decimal import Decimal
 from html import unescape
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from markupsafe import escape  # as the templates escape (Jinja2)
 
 from storefront.catalog.formatting import format_money
+from storefront.checkout.offers import signed_seen
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.search.query import today
@@ -94,9 +96,10 @@ def test_book_shows_the_offer_as_the_provider_prices_it(client):
 def test_book_says_when_the_price_changed_since_it_was_seen(client, factor, key):
     url = choose_links(client.get(HOTEL, DATES).content.decode())[0]
     p = params(url)
-    display, total = p["seen"].split(":")
+    display, total, _signature = p["seen"].split(":")
     before = round(float(total) * factor, 2)
-    changed = url.replace(f"seen={display}%3A{total}", f"seen={display}%3A{before}")
+    seen = signed_seen(p["offer"], display, Decimal(str(before)))  # as a page would sign it
+    changed = url.replace(quote(p["seen"], safe=""), quote(seen, safe=""))
     assert changed != url
     html = client.get(changed).content.decode()
     expected = translate(
@@ -106,6 +109,21 @@ def test_book_says_when_the_price_changed_since_it_was_seen(client, factor, key)
         after=format_money(float(total), "USD", "en"),
     )
     assert escape(expected) in html
+
+
+def test_a_seen_price_the_server_did_not_sign_announces_nothing(client):
+    """Before: a crafted ``seen`` made /book announce "$99,999.00 is now $1,220.53"."""
+    url = choose_links(client.get(HOTEL, DATES).content.decode())[0]
+    p = params(url)
+    display, _total, signature = p["seen"].split(":")
+    for crafted in (
+        f"{display}:99999",  # unsigned
+        f"{display}:99999:{signature}",  # another price under the page's signature
+        signed_seen("another-offer-id", display, Decimal("99999")),  # signed for another offer
+    ):
+        html = client.get(url.replace(quote(p["seen"], safe=""), quote(crafted, safe=""))).text
+        assert "$99,999.00" not in html and 'notice--info" role="status"' not in html, crafted
+        assert 'class="notice notice--warning"' not in html, crafted
 
 
 def test_an_offer_no_longer_sold_says_so_and_leads_back_to_the_hotel(client):
@@ -234,7 +252,10 @@ def test_book_renders_in_every_locale_without_keys(client, code):
     prefix = LOCALES[code].prefix
     url = choose_links(client.get(f"{prefix}{HOTEL}", DATES).content.decode())[0]
     assert url.startswith(f"{prefix}/book?")
-    html = client.get(url.replace("seen=net%3A", "seen=net%3A1")).content.decode()
+    p = params(url)
+    display, total, _signature = p["seen"].split(":")
+    seen = signed_seen(p["offer"], display, Decimal(total) * 2)  # the price fell since then
+    html = client.get(url.replace(quote(p["seen"], safe=""), quote(seen, safe=""))).text
     main = html.split("<main", 1)[1].split("</main>", 1)[0]
     keys = re.findall(
         r"[>\s:\"]((?:book|notify|hotel|price_items|board|guests|picker|room_types)\.[a-z_]+)", main
