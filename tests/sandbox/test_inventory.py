@@ -267,6 +267,19 @@ def test_rates_are_reproducible_and_add_up(sandbox_client):
         rates.parse_offer_id(offers[0]["offer_id"][:-1] + "0")
 
 
+@pytest.mark.parametrize("nights", [0, -2, 31])
+def test_a_signed_offer_for_no_night_or_too_many_is_not_found(sandbox_client, nights):
+    """Before: a signed zero-night offer made the sandbox answer 500."""
+    from dataclasses import replace
+
+    hotel = next(h for h in _rates(sandbox_client).json()["data"] if h["offers"])
+    key = rates.parse_offer_id(hotel["offers"][0]["offer_id"])
+    stay = replace(key.stay, check_out=key.stay.check_in + timedelta(days=nights))
+    forged = rates.offer_id(replace(key, stay=stay))  # signed with the sandbox's own key
+    response = sandbox_client.get(f"/v3/offers/{forged}")
+    assert response.status_code == 404 and response.json()["message"]
+
+
 def _all_cities_answers(sandbox_client):
     body = _rates(sandbox_client, place=inventory().country_ids["il"], mode="lowest")
     return body.json()["data"]

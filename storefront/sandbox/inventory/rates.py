@@ -485,4 +485,6 @@ def parse_offer_id(value: str) -> OfferKey:
         tuple(occupancies),
         currency,
     )
+    if not 1 <= stay.nights <= MAX_NIGHTS or not stay.occupancies:
+        raise ValueError("an offer is for 1 to 30 nights and at least one room")
     return OfferKey(int(hotel), int(room), board, refundable == "R", stay)
