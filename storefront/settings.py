@@ -262,7 +262,9 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF],
         "style-src": [SELF],
-        "img-src": [SELF, "data:", "https:"],  # brand images come from partners' https hosts
+        # Our own, data: (inline logos); the brand's image hosts, the provider's photos and the
+        # map's tiles are added by the pages that show them (brands.middleware, pages.responses).
+        "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],
         "object-src": [NONE],

@@ -55,3 +55,23 @@ def test_a_redirect_and_a_bad_request_page(client):
     response = client.get("/hotels?" + "&".join(f"a{i}=1" for i in range(1100)))
     assert response.status_code == 400
     _assert_headers(response)
+
+
+def _img_src(response) -> list[str]:
+    policy = response["Content-Security-Policy"]
+    return re.search(r"img-src ([^;]*)", policy).group(1).split()
+
+
+def test_images_come_only_from_the_origins_a_page_shows_images_of(client, demo_data):
+    """Before: ``img-src`` admitted any ``https:`` host. Now our origin, ``data:``, and on a
+    brand's pages its images' own hosts (an operator's https logo, here)."""
+    from storefront.brands.models import BrandOverride
+    from storefront.brands.registry import forget_override
+
+    assert _img_src(client.get("/he/privacy-policy")) == ["'self'", "data:"]
+    BrandOverride.objects.create(
+        kind="agent", key="1", logo_light="https://cdn.partner.example/brand/logo.png"
+    )
+    forget_override("agent", "1")
+    sources = _img_src(client.get("/he/privacy-policy"))
+    assert "https://cdn.partner.example" in sources and "https:" not in sources

@@ -54,6 +54,7 @@ HTTPS_URL_RE = re.compile(
     r"\Ahttps://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~!$&*+,;=:@%/?-]*)?\Z"
 )
 DATA_IMAGE_RE = re.compile(r"\Adata:image/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*\Z")
+ORIGIN_OF_RE = re.compile(r"\Ahttps://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?=/|\Z)")
 ORIGIN_RE = re.compile(r"\Ahttps://[A-Za-z0-9.-]+(?::[0-9]{1,5})?\Z")
 
 
@@ -95,6 +96,20 @@ class Brand:
     hebrew_logo: dict[str, str] = field(default_factory=dict)
     frame_ancestors: tuple[str, ...] = ()
     map_provider: str = ""  # "leaflet" or "maplibre"; "" = settings.MAP_PROVIDER
+
+    @property
+    def image_origins(self) -> list[str]:
+        """The https origins of the brand's images (logos, favicon, backgrounds): what its pages'
+        CSP ``img-src`` admits besides our own origin and ``data:``."""
+        images = [
+            *self.logo.values(),
+            *self.hebrew_logo.values(),
+            *self.background.values(),
+            self.favicon,
+            self.icon,
+        ]
+        origins = (ORIGIN_OF_RE.match(image) for image in images if isinstance(image, str))
+        return sorted({match.group(0) for match in origins if match})
 
     def text(self, name: str, locale: str) -> str:
         """A brand text in the page's locale. Brands write their texts in English and Hebrew

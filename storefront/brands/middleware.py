@@ -129,4 +129,7 @@ class BrandMiddleware:
         # the brand's own ids, which an agent brand never has (selectors.brand_for).
         if brand.ga4 or brand.gtm:
             add_sources(response, ANALYTICS_SOURCES)
+        # Its images' origins, and only those: the policy admits no other https host.
+        if brand.image_origins:
+            add_sources(response, {"img-src": brand.image_origins})
         return response
