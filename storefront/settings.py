@@ -86,6 +86,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # `/health` answers before anything touches a cache, the database or the provider.
     "storefront.serving.health.HealthMiddleware",
+    # A body over the upload limit: 413, read and thrown away so the connection lives on.
+    "storefront.serving.body_limit.BodyLimitMiddleware",
     # Then: every provider call of the request, HostGuard's included, shares the page's budget.
     "storefront.upstream.budget.TimeBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -178,8 +180,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # breaker; "throttle" holds login/register counters in a key space of their own, so that no flood
 # of other keys (random Host headers, say) can evict them. With several processes both must be
 # shared: CACHE_URL=redis://host:6379/0 (django-redis); THROTTLE_CACHE_URL defaults to the same
-# server's next database (keep that Redis on its default `noeviction` policy, or give throttles a
-# Redis of their own). `check --deploy` refuses a per-process cache (storefront/checks.py).
+# server's next database. A memory cap with an eviction policy applies to a whole Redis server,
+# all its databases: so either keep one Redis on its default `noeviction` policy, or (as `make
+# cluster` does) give the caches a capped Redis (maxmemory, allkeys-lru) and the throttles and
+# the task queue another that never evicts (THROTTLE_CACHE_URL, TASKS_REDIS_URL).
+# `check --deploy` refuses a per-process cache (storefront/checks.py).
 # The default cache may fail open (a Redis outage costs cache misses, not pages); the throttle
 # cache never does (logins are refused while counters cannot be kept).
 CACHE_URL = env("CACHE_URL", default="locmemcache://storefront")
@@ -201,9 +206,14 @@ REDIS_CONNECT_TIMEOUT = env.float("REDIS_CONNECT_TIMEOUT", default=0.25)
 REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=0.25)
 REDIS_SKIP_SECONDS = env.float("REDIS_SKIP_SECONDS", default=5.0)
 _REDIS_POOL = redis_guard.options(REDIS_CONNECT_TIMEOUT, REDIS_TIMEOUT, REDIS_SKIP_SECONDS)
+# A cache inside one process is bounded by entries: the default one keeps whole pages (about 30 KB
+# a copy), so at most LOCAL_CACHE_MAX_ENTRIES (about 150 MB at 5,000); throttle counters are tiny.
+LOCAL_CACHE_MAX_ENTRIES = env.int("LOCAL_CACHE_MAX_ENTRIES", default=5_000)
 for _alias, _cache in CACHES.items():
     if _cache["BACKEND"].endswith("LocMemCache"):
-        _cache.setdefault("OPTIONS", {})["MAX_ENTRIES"] = 100_000
+        _cache.setdefault("OPTIONS", {})["MAX_ENTRIES"] = (
+            LOCAL_CACHE_MAX_ENTRIES if _alias == "default" else 100_000
+        )
     elif _cache["BACKEND"].startswith("django_redis"):
         _cache.setdefault("OPTIONS", {})["IGNORE_EXCEPTIONS"] = _alias == "default"
         _cache["OPTIONS"]["CONNECTION_POOL_KWARGS"] = dict(_REDIS_POOL)
@@ -213,6 +223,11 @@ DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 # compressed in the default cache this long (0: off). The key holds the values of these cookies,
 # the ones the server renders into a page (chrome.preferences, the agent's fid); a test checks
 # that every preference cookie is listed.
+# A request body over DATA_UPLOAD_MAX_MEMORY_SIZE (Django's 2.5 MB) is answered 413; up to this
+# size it is read first so the kept-alive connection can carry the next request
+# (storefront/serving/body_limit.py); beyond it the 413 closes the connection.
+UPLOAD_DRAIN_MAX_BYTES = env.int("UPLOAD_DRAIN_MAX_BYTES", default=32 * 1024 * 1024)
+
 PAGE_CACHE_SECONDS = env.int("PAGE_CACHE_SECONDS", default=300)
 PAGE_CACHE_COOKIES = ("currency", "country", "priceDisplay", "color-mode", "fid")
 # Kept pages are compressed at the best levels (brotli 11, gzip 9: up to 0.2 s a page, once a

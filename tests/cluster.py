@@ -5,8 +5,9 @@ Each runs as its own operating-system process, as in production, on free loopbac
 database of its own (migrated, demo data loaded): a SQLite file, or with ``database="postgresql"``
 a PostgreSQL server from Debian's packages started in a temporary directory (as the ``postgres``
 user when we are root: it refuses to run as root); and Redis from Debian's ``redis-server``
-(``make test`` installs both). ``Cluster`` starts and restarts them and keeps their output in
-files that a failing test prints.
+(``make test`` installs both): two servers, one for the caches with a memory cap and eviction,
+one for throttle counters and the task queue that never evicts. ``Cluster`` starts and restarts
+them and keeps their output in files that a failing test prints.
 """
 
 import os
@@ -27,6 +28,9 @@ REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 POSTGRES_BINS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
 READY_SECONDS = 30
+# The caches' Redis is capped (pages, brands and breakers are evicted least recently used first);
+# the state's has no cap and evicts nothing (redis-server's default, `noeviction`).
+REDIS_CACHE_MEMORY = "256mb"
 
 
 def free_port() -> int:
@@ -114,15 +118,23 @@ class Cluster:
         self.pg_dir: Path | None = None
         self.workdir = workdir
         self.processes: dict[str, tuple[subprocess.Popen, int, Path]] = {}
-        self.redis_port = free_port()
+        # Two Redis servers, as `make cluster` runs them: the caches' (capped, least recently
+        # used keys evicted) and the state's (throttle counters, the task queue: never evicted).
+        self.redis_port, self.state_redis_port = free_port(), free_port()
         self.env = {
             **os.environ,
             # Several processes write this one file (settings.py waits and locks at BEGIN).
             "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
             "CACHE_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+            "THROTTLE_CACHE_URL": f"redis://127.0.0.1:{self.state_redis_port}/0",
+            "TASKS_REDIS_URL": f"redis://127.0.0.1:{self.state_redis_port}/1",
             "SECRET_KEY": os.environ.get("SECRET_KEY") or "cluster-test-secret-key-" + "x" * 40,
             "DEBUG": "false",
             "PYTHONUNBUFFERED": "1",
+            # nginx in front (start_nginx) appends the address it saw: one hop, trusted. A web
+            # asked directly gets no such header and counts REMOTE_ADDR.
+            "CLIENT_IP_HEADER": "X-Forwarded-For",
+            "TRUSTED_PROXY_HOPS": "1",
         }
         self.web: list[str] = []
 
@@ -207,13 +219,18 @@ class Cluster:
         """Redis, the database with demo data, and the sandbox; returns the sandbox's URL."""
         if self.database == "postgresql":
             self._start_postgres()
-        self._spawn(
-            "redis",
-            [REDIS_SERVER, "--port", str(self.redis_port), "--bind", "127.0.0.1"]
-            + ["--save", "", "--appendonly", "no"],
-            self.redis_port,
-            self.env,
-        )
+        for name, port, policy in (
+            ("redis", self.redis_port, ["--maxmemory", REDIS_CACHE_MEMORY]),
+            ("redis-state", self.state_redis_port, []),
+        ):
+            self._spawn(
+                name,
+                [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1"]
+                + ["--save", "", "--appendonly", "no"]
+                + (policy and [*policy, "--maxmemory-policy", "allkeys-lru"]),
+                port,
+                self.env,
+            )
         self.manage("migrate", "--noinput", "-v0")
         self.manage("demo_data")
         port = free_port()
@@ -300,7 +317,8 @@ class Cluster:
     def flush_redis(self) -> None:
         import redis
 
-        redis.Redis(port=self.redis_port).flushall()
+        for port in (self.redis_port, self.state_redis_port):
+            redis.Redis(port=port).flushall()
 
     def logs(self) -> str:
         return "\n".join(

@@ -214,12 +214,14 @@ def test_a_traveller_goes_from_search_to_booking_across_both_processes(fresh):
 
 
 def test_a_frozen_redis_costs_bounded_misses_never_a_stalled_site(fresh):
-    """Redis stopped (SIGSTOP: it accepts connections and never answers) while visitors come to
-    both processes. Before: no request completed, ``/health`` included (the cache had no socket
-    timeouts, and the page cache reads it before any view). Now each cache operation waits at most
-    ``REDIS_TIMEOUT`` and a server that did not answer is skipped for a few seconds: pages render
-    (misses), ``/health`` answers at once, and a login, whose throttle counters cannot be kept, is
-    refused with the clear message instead of waiting (the documented direction)."""
+    """A Redis stopped (SIGSTOP: it accepts connections and never answers) while visitors come
+    to both processes. Before: no request completed, ``/health`` included (the cache had no
+    socket timeouts, and the page cache reads it before any view). Now each cache operation waits
+    at most ``REDIS_TIMEOUT`` and a server that did not answer is skipped for a few seconds.
+    The caches' Redis frozen: pages render (misses), ``/health`` answers at once, logins go on
+    (their counters are on the other Redis). The state's Redis frozen: a login, whose throttle
+    counters cannot be kept, is refused with the clear message at once (the documented
+    direction), and pages still render."""
     a, b = fresh.web
     paths = ["/health", "/de/hotels", "/hotels/spain", "/he/", "/choose/country", "/health"]
     assert _get(a, "/de/hotels").headers["X-Page-Cache"] == "miss"  # kept, in Redis
@@ -229,17 +231,111 @@ def test_a_frozen_redis_costs_bounded_misses_never_a_stalled_site(fresh):
         response = requests.get(fresh.web[number % 2] + paths[number % len(paths)], timeout=10)
         return response.status_code, time.monotonic() - start
 
-    with fresh.frozen("redis"):
-        with ThreadPoolExecutor(max_workers=8) as pool:
-            answers = list(pool.map(visit, range(36)))
-        login = _login(b, "traveller@example.com", DEMO_PASSWORD)
-        health = [visit(0) for _ in range(3)]
-    assert [status for status, _ in answers] == [200] * 36, answers
-    assert max(seconds for _, seconds in answers) < 5, answers  # no request waited on Redis
-    assert all(status == 200 and seconds < 1 for status, seconds in health), health
-    assert login.status_code == 503 and "not possible right now" in login.text
-    # Redis back: once the process stops skipping it (REDIS_SKIP_SECONDS), pages are kept and
-    # served kept again.
+    for frozen in ("redis", "redis-state"):
+        with fresh.frozen(frozen):
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                answers = list(pool.map(visit, range(36)))
+            login = _login(b, "traveller@example.com", DEMO_PASSWORD)
+            health = [visit(0) for _ in range(3)]
+        assert [status for status, _ in answers] == [200] * 36, (frozen, answers)
+        assert max(seconds for _, seconds in answers) < 5, (frozen, answers)  # none waited on it
+        assert all(status == 200 and seconds < 1 for status, seconds in health), health
+        if frozen == "redis":
+            assert login.status_code == 302, login.status_code
+        else:
+            assert login.status_code == 503 and "not possible right now" in login.text
+    # Both back: once each process stops skipping them (REDIS_SKIP_SECONDS), pages are kept and
+    # served kept again, and login attempts are counted again (a wrong password: 422, not 503).
     deadline = time.monotonic() + 20
-    while _get(a, "/de/hotels").headers["X-Page-Cache"] != "hit":
-        assert time.monotonic() < deadline, "pages never kept again after Redis came back"
+    for web in (a, b):
+        while (
+            _get(web, "/de/hotels").headers["X-Page-Cache"] != "hit"
+            or _login(web, "traveller@example.com", "wrong-password").status_code != 422
+        ):
+            assert time.monotonic() < deadline, "Redis never used again after it came back"
+
+
+def _lead_from(front: str, source: str, number: int, forwarded: str = "") -> int:
+    """A lead posted to ``front`` from the loopback address ``source`` (127.0.0.2, 127.0.0.3...:
+    two visitors, as nginx sees them); its status."""
+    import http.client
+    import json
+    from urllib.parse import urlsplit
+
+    address = urlsplit(front)
+    connection = http.client.HTTPConnection(
+        address.hostname, address.port, timeout=TIMEOUT, source_address=(source, 0)
+    )
+    lead = {
+        "name": "Dana Levi",
+        "email": f"proxy{source.replace('.', '-')}-{number}@example.com",
+        "country": "il",
+        "calling_code": "972",
+        "phone": "052-555-1234",
+        "website": "",
+        "key": f"proxy-{source}-{number:04d}-abcdefgh",
+    }
+    headers = {"Content-Type": "application/json", "Host": "127.0.0.1"}
+    if forwarded:
+        headers["X-Forwarded-For"] = forwarded
+    try:
+        connection.request("POST", "/leads", json.dumps(lead), headers)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_behind_nginx_two_visitors_are_throttled_apart(fresh):
+    """Before: behind nginx every visitor was 127.0.0.1 to the web processes, so one visitor's
+    leads used up everyone's allowance. The cluster trusts the one hop nginx adds."""
+    from storefront import settings as shipped
+
+    front = fresh.start_nginx()
+    try:
+        limit = shipped.LEADS_PER_IP
+        first = [_lead_from(front, "127.0.0.2", n) for n in range(limit)]
+        assert set(first) == {200}, first
+        assert _lead_from(front, "127.0.0.2", limit) == 429
+        # A made-up X-Forwarded-For from the visitor is not believed: still the same address.
+        assert _lead_from(front, "127.0.0.2", limit + 1, forwarded="198.51.100.7") == 429
+        assert _lead_from(front, "127.0.0.3", 0) == 200  # another visitor, not throttled
+    finally:
+        fresh.stop("nginx")
+
+
+def test_a_body_over_the_upload_limit_is_a_413_and_the_connection_lives_on(fresh):
+    """Before: Django left the unread body in the connection and the production server dropped
+    it, so the visitor's next request on the same kept-alive connection failed."""
+    import socket
+    from urllib.parse import urlsplit
+
+    address = urlsplit(fresh.web[0])
+    body = b'{"name": "' + b"x" * (3 * 1024 * 1024) + b'"}'  # over Django's 2.5 MB
+    with socket.create_connection((address.hostname, address.port), timeout=TIMEOUT) as sock:
+        reader = sock.makefile("rb")
+        sock.sendall(
+            b"POST /leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body
+        )
+        assert reader.readline().startswith(b"HTTP/1.1 413")
+        _skip_response(reader)
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # the same connection
+        assert reader.readline().startswith(b"HTTP/1.1 200")
+
+
+def _skip_response(reader) -> None:
+    """Reads the rest of an HTTP/1.1 response (headers, then a body sized or chunked)."""
+    length, chunked = 0, False
+    while (line := reader.readline()) not in (b"\r\n", b""):
+        name, _, value = line.decode().partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+        if name.lower() == "transfer-encoding" and "chunked" in value:
+            chunked = True
+    if not chunked:
+        reader.read(length)
+        return
+    while (size := int(reader.readline().split(b";")[0], 16)) > 0:
+        reader.read(size + 2)
+    reader.readline()
