@@ -350,3 +350,18 @@ def test_every_cookie_the_server_renders_is_in_the_key(settings):
 
     rendered = {"currency", "country", preferences.PRICE_DISPLAY_KEY, preferences.COLOR_MODE_KEY}
     assert rendered | {FID_COOKIE} <= set(settings.PAGE_CACHE_COOKIES)
+
+
+def test_a_host_the_registry_drops_is_refused_though_its_pages_were_kept():
+    """HostGuard answers before the page cache: before, a dropped host kept being served its
+    kept pages until they expired."""
+    from storefront.brands.registry import WHITE_LABEL, forget_override
+
+    host = "travel.dropped-partner.example"
+    BrandOverride.objects.create(kind=WHITE_LABEL, key=host, name="Dropped Partner")
+    forget_override(WHITE_LABEL, host)
+    first, second = _get("/hotels", Host=host), _get("/hotels", Host=host)
+    assert (first.status_code, second["X-Page-Cache"]) == (200, "hit")
+    BrandOverride.objects.filter(key=host).delete()
+    forget_override(WHITE_LABEL, host)
+    assert _get("/hotels", Host=host).status_code == 400

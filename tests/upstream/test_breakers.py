@@ -13,20 +13,13 @@ import pytest
 from storefront.leads.models import Lead
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import CircuitOpen, UpstreamNotFound, UpstreamUnavailable
+from tests.leads.test_outbox import FORM
 from tests.login import login_form
 from tests.providers import breakers_later
 from tests.search.test_pages import sandbox
 from tests.stays import open_stay
 
 BARCELONA = 2002
-LEAD = {
-    "name": "Dana Levi",
-    "email": "dana@example.com",
-    "country": "il",
-    "calling_code": "972",
-    "phone": "052-555-1234",
-    "website": "",
-}
 
 
 def test_the_lead_service_down_leaves_prices_and_logins_alone(
@@ -37,7 +30,7 @@ def test_the_lead_service_down_leaves_prices_and_logins_alone(
     for n in range(7):
         response = client.post(
             "/leads",
-            {**LEAD, "email": f"agent{n}@example.com", "key": f"outage-{n:02d}-abcdefghijk"},
+            {**FORM, "email": f"agent{n}@example.com", "key": f"outage-{n:02d}-abcdefghijk"},
             content_type="application/json",
         )
         assert response.json() == {"status": "queued"}
