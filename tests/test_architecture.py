@@ -60,8 +60,9 @@ def test_the_page_cache_may_not_be_imported_by_what_it_listens_to(tmp_path):
             '    "storefront.brands",',
         )
         .replace(
-            '"storefront.web | storefront.freshness",',
-            '"storefront.web | storefront.freshness",\n    "storefront.serving",',
+            '"storefront.web | storefront.freshness | storefront.redis_guard",',
+            '"storefront.web | storefront.freshness | storefront.redis_guard",\n'
+            '    "storefront.serving",',
         )
     )
     result = _lint_imports("--config", str(config))
