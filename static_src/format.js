@@ -1,5 +1,5 @@
 /**
- * Money, area and star-rating display rules (spec section 5), the same as
+ * Money, area, star-rating and list display rules (spec section 5), the same as
  * storefront/catalog/formatting.py. Both are checked against fixtures/format-vectors.json.
  *
  * The server's CLDR (Babel) is authoritative, so two things are not left to the browser's ICU,
@@ -65,3 +65,11 @@ export function formatArea(squareMetres, unit, locale) {
   return `${value}\u00a0${AREA_UNITS[unit]}`;
 }
 
+
+/** Items joined as the locale joins a list ("2 adults and 1 child", "大人2名、子ども1名"):
+ * CLDR's list patterns, as Babel joins them on the server. */
+export function formatList(items, locale) {
+  const kept = items.filter(Boolean).map(String);
+  if (kept.length === 0) return "";
+  return new Intl.ListFormat(cldrLocale(locale), { type: "conjunction", style: "long" }).format(kept);
+}

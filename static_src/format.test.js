@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
-import { currencyDecimals, formatArea, formatMoney } from "./format.js";
+import { currencyDecimals, formatArea, formatList, formatMoney } from "./format.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../fixtures/format-vectors.json", import.meta.url)));
 
@@ -15,6 +15,12 @@ for (const v of vectors.money) {
 for (const v of vectors.area) {
   test(`formatArea ${v.locale} ${v.square_metres} ${v.unit}`, () => {
     assert.equal(formatArea(v.square_metres, v.unit, v.iso), v.icu ?? v.expected);
+  });
+}
+
+for (const v of vectors.list) {
+  test(`formatList ${v.locale} ${v.items.length}`, () => {
+    assert.equal(formatList(v.items, v.locale), v.expected);
   });
 }
 

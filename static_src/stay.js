@@ -10,6 +10,7 @@
  * strings and stays of fixtures/search-vectors.json are read alike here and there.
  */
 import LIMITS from "../fixtures/search-limits.json" with { type: "json" };
+import { formatList } from "./format.js";
 
 export const MIN_NIGHTS = LIMITS.min_nights;
 export const MAX_NIGHTS = LIMITS.max_nights;
@@ -207,13 +208,14 @@ export function encodeGuests(rooms) {
   return rooms.map((room) => [room.adults, ...room.children].join("-")).join(",");
 }
 
-/** "2 adults, 1 child, 2 rooms" in the page's language (`t` is i18next's). */
-export function guestsSummary(t, rooms) {
+/** "2 adults, 1 child, and 2 rooms" in the page's language (`t` is i18next's, `locale` the
+ * page's), joined as that language joins a list (`formatList`, the server's twin). */
+export function guestsSummary(t, rooms, locale) {
   const { adults, children, rooms: count } = guestTotals(rooms);
   const parts = [t("guests.adults", { count: adults })];
   if (children) parts.push(t("guests.children", { count: children }));
   if (count > 1) parts.push(t("guests.rooms", { count }));
-  return parts.join(", ");
+  return formatList(parts, locale);
 }
 
 export function guestTotals(rooms) {

@@ -43,6 +43,7 @@ from jinja2 import ChainableUndefined, Environment
 from jinja2 import Template as JinjaTemplate
 
 from storefront.brands.templating import brand_asset, builtin_asset
+from storefront.catalog.templating import listed
 from storefront.hotels.templating import favorite_toggle
 from storefront.i18n.templating import t, t_lead
 from storefront.islands.templating import island, island_assets
@@ -121,6 +122,7 @@ def environment(**options) -> Environment:
         brand_asset=brand_asset,
         builtin_asset=builtin_asset,
         get_item=get_item,
+        listed=listed,
         add=defaultfilters.add,
         date=defaultfilters.date,
         default=defaultfilters.default,

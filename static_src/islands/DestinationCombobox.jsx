@@ -185,7 +185,7 @@ export default function DestinationCombobox({ t, locale, value, onValue, place, 
       const dates = checkIn && checkOut
         ? t("search.summary_dates", { check_in: formatDay(checkIn), check_out: formatDay(checkOut) })
         : formatDay(checkIn);
-      const detail = [dates, guestsSummary(t, parseGuests(guests))]
+      const detail = [dates, guestsSummary(t, parseGuests(guests), locale)]
         .filter(Boolean).join(" · ");
       return (
         <div key={`r-${search.router}`} {...common}>

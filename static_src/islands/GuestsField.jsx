@@ -11,7 +11,7 @@ import { agesComplete, encodeGuests, guestsSummary } from "../stay.js";
 
 const loadGuests = () => import("./dialogs/GuestsDialog.jsx");
 
-export default function GuestsField({ t, rooms, onRooms, error, errorId }) {
+export default function GuestsField({ t, locale, rooms, onRooms, error, errorId }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef(null);
   const close = useCallback(() => setOpen(false), []);
@@ -24,7 +24,7 @@ export default function GuestsField({ t, rooms, onRooms, error, errorId }) {
         aria-labelledby="search-guests-label search-guests"
         aria-invalid={error ? "true" : undefined} aria-describedby={error ? errorId : undefined}
         onClick={() => setOpen(!open)}>
-        <span className="guests-button__text">{guestsSummary(t, rooms)}</span>
+        <span className="guests-button__text">{guestsSummary(t, rooms, locale)}</span>
         <Icon name="chevron" small />
       </button>
       <input type="hidden" name="guests" value={encodeGuests(rooms.map((room) => ({ ...room, children: room.children.map((a) => a ?? 0) })))}

@@ -154,7 +154,7 @@ export default function SearchBox(props) {
       {dateField("check_out", range.checkOut, t("search.check_out"))}
       <div className={`search-form__field search-form__field--narrow guests-field${errors.guests ? " field--invalid" : ""}`}>
         <span className="field-label" id="search-guests-label">{t("search.guests")}</span>
-        <GuestsField t={t} rooms={rooms} error={errors.guests} errorId="search-guests-error"
+        <GuestsField t={t} locale={locale} rooms={rooms} error={errors.guests} errorId="search-guests-error"
           onRooms={(next) => {
             setRooms(next);
             if (errors.guests && agesComplete(next)) setErrors((old) => ({ ...old, guests: undefined }));

@@ -1,4 +1,5 @@
-"""Money, area and star-rating display rules (spec section 5), the same as static_src/format.js.
+"""Money, area, review-score and list display rules (spec section 5), the same as
+static_src/format.js.
 
 Both sides are checked against one vector file, ``fixtures/format-vectors.json``. Money uses CLDR
 patterns (Babel here, ``Intl.NumberFormat`` in the browser) with the page's locale and the
@@ -8,6 +9,7 @@ is the locale's minus sign, and a currency symbol that ends (or starts) with a l
 apart from the digits by a no-break space (``currencySpacing``: "HUF 1,234.50", "Rp 1.234,50").
 """
 
+import re
 import unicodedata
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal, localcontext
@@ -16,6 +18,7 @@ from numbers import Real
 
 from babel import Locale as BabelLocale
 from babel.dates import format_date, format_time
+from babel.lists import format_list as babel_list
 from babel.numbers import (
     get_currency_precision,
     get_currency_symbol,
@@ -200,3 +203,40 @@ def format_area(square_metres, unit: str, locale: str) -> str:
     standard = _babel(locale).decimal_formats[None]
     value = _render(standard.pattern, whole, locale, digits=0, numbering="default")
     return f"{value}\u00a0{AREA_UNITS[unit]}"
+
+
+def format_score(score, locale: str) -> str:
+    """A review score as the locale writes a number with one decimal ("9.4", "9,4" in de and
+    fr); "" for no score."""
+    number = _finite(score)
+    if number is None:
+        return ""
+    tenths = number.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return _render("0.0", tenths, locale, digits=1, numbering="default")
+
+
+# ICU's contextual list rules, which Babel leaves out (CLDR gives the plain pattern only): in
+# Hebrew "ו" is written "ו-" before anything but a Hebrew letter ("ו-2 חדרים"); in Spanish "y"
+# is "e" before an i sound ("i", "hi", but not "hia", "hie"...).
+_ITEM, _END = "\x02", "\x03"
+_HEBREW_AND = re.compile(rf"ו{_ITEM}(?![\u05d0-\u05ea])")
+_SPANISH_AND = re.compile(rf"\by {_ITEM}(?=h?i(?![aeiouáéíóú]))", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _listed(items: tuple[str, ...], locale: str) -> str:
+    marked = [f"{_ITEM}{item}{_END}" for item in items]
+    text = babel_list(marked, style="standard", locale=_babel(locale))
+    language = get_locale(locale).babel.split("_")[0]
+    if language == "he":
+        text = _HEBREW_AND.sub(f"ו-{_ITEM}", text)
+    elif language == "es":
+        text = _SPANISH_AND.sub(f"e {_ITEM}", text)
+    return text.replace(_ITEM, "").replace(_END, "")
+
+
+def format_list(items, locale: str) -> str:
+    """Items joined as the locale joins a list ("2 adults and 1 child", "大人2名、子ども1名",
+    "بالغان وطفل"): CLDR's list patterns (Babel; ``Intl.ListFormat`` in the browser)."""
+    items = tuple(str(item) for item in items if item)
+    return _listed(items, locale) if items else ""

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from babel.units import format_unit
 
-from storefront.catalog.formatting import format_money
+from storefront.catalog.formatting import format_money, format_score
 from storefront.i18n.locales import get_locale
 from storefront.upstream.inventory import Offer, Price
 
@@ -38,13 +38,11 @@ def review_word(score: float | None) -> str:
     return "review.score"
 
 
-def review(score: float | None) -> dict:
+def review(score: float | None, locale: str) -> dict:
     """A hotel's review as cards and the hotel page print it: ``review_word`` (a catalog key)
-    and ``review_score`` ("8.4", or "" for a hotel without reviews)."""
-    return {
-        "review_word": review_word(score),
-        "review_score": f"{score:.1f}" if score is not None else "",
-    }
+    and ``review_score`` as the locale writes it ("8.4", "8,4" in de; "" for a hotel without
+    reviews)."""
+    return {"review_word": review_word(score), "review_score": format_score(score, locale)}
 
 
 def stay_price(price: Price, display: str, locale: str) -> dict:

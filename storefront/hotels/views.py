@@ -98,7 +98,7 @@ def hotel_page(request, *, page_name, **params):
         "search": replace(query, destination=city.name, place=city.id)
         if not query.destination
         else query,
-        **review(found.review_score),
+        **review(found.review_score, locale),
         "canonical_url": origin + canonical,
         "ld_json": ld_json(
             {"@context": "https://schema.org", **hotel_ld(found, canonical, origin, prices, locale)}

@@ -29,7 +29,7 @@ def _fixed(code: str, key: str) -> Markup:
     return escape(lookup(code, key))
 
 
-def _code(context) -> str:
+def page_code(context) -> str:
     """The page's locale (the chrome's ``locale``, which the locale middleware activated), read
     from the template's context: a results page asks four hundred times, and Django's
     ``get_language`` (a context-local lookup) cost a millisecond of it. A template rendered
@@ -42,7 +42,7 @@ def _code(context) -> str:
 
 @pass_context
 def t(context, key, **params) -> Markup:
-    code = _code(context)
+    code = page_code(context)
     if not params:
         return _fixed(code, str(key))
     if isinstance(params.get("count"), int):
@@ -76,7 +76,7 @@ def t_lead(context, key) -> tuple[Markup, Markup]:
     """``(lead, rest)``: the message ``key`` split after its first sentence, both escaped, so a
     narrow layout can show the lead alone; ``rest`` is "" for a message of one sentence (Thai
     writes no punctuation between sentences)."""
-    text = lookup(_code(context), key)
+    text = lookup(page_code(context), key)
     match = LEAD_SENTENCE_RE.fullmatch(text.strip())
     lead, rest = match.groups() if match else (text, "")
     return escape(lead), escape(rest)

@@ -32,7 +32,7 @@ def card(row: Result, *, visitor: Visitor, query: SearchQuery, place) -> dict:
         "hotel": hotel,
         "url": url,
         "photo": hotel.photos[0] if hotel.photos else None,
-        **review(hotel.review_score),
+        **review(hotel.review_score, locale),
         "distance": distance(row.distance_km, locale),
         "distance_from": place.name if place is not None and place.type == "landmark" else "",
         "sold_out": row.sold_out,

@@ -1,5 +1,6 @@
-"""The format twins agree over a sweep: every page locale x currencies x amounts, and the area,
-formatted here (Babel) and by static_src/format.js under Node's Intl (ICU). The hand-picked cases
+"""The format twins agree over a sweep: every page locale x currencies x amounts, the area, and
+lists (the guests summaries, in each locale's own words), formatted here (Babel) and by
+static_src/format.js under Node's Intl (ICU). The hand-picked cases
 live in fixtures/format-vectors.json; this catches what they miss.
 
 For the counts: ``.venv/bin/python -m tests.catalog.test_format_twins``.
@@ -12,7 +13,8 @@ import subprocess
 import pytest
 from django.conf import settings
 
-from storefront.catalog.formatting import format_area, format_money
+from storefront.catalog.formatting import format_area, format_list, format_money
+from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 
 CURRENCIES = ("EUR", "USD", "ILS", "JPY", "HUF", "IDR", "ISK", "CLP", "KZT", "GBP")
@@ -23,11 +25,11 @@ AREAS = (0.4, 25, 1234.4, 9999.5, 12345.6, 1000000)
 # Reads the cases on stdin, answers what format.js makes of each, in the same order.
 NODE_SCRIPT = """
 import { readFileSync } from "node:fs";
-const { formatArea, formatMoney } = await import(process.argv[1]);
+const { formatArea, formatList, formatMoney } = await import(process.argv[1]);
 const cases = JSON.parse(readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((c) => c.currency
   ? formatMoney(c.amount, c.currency, c.iso, c.options)
-  : formatArea(c.square_metres, c.unit, c.iso))));
+  : c.items ? formatList(c.items, c.locale) : formatArea(c.square_metres, c.unit, c.iso))));
 """
 
 
@@ -48,6 +50,20 @@ def sweep() -> list[dict]:
                             "python": format_money(amount, currency, code, no_decimals=no_decimals),
                         }
                     )
+        guests = [
+            translate("guests.adults", code, count=2),
+            translate("guests.children", code, count=3),
+            translate("guests.rooms", code, count=2),
+        ]
+        for items in (guests, guests[:2], guests[:1], ["Isabel", "hielo", "iglesia", "Berlin"]):
+            cases.append(
+                {
+                    "locale": code,
+                    "iso": locale.iso,
+                    "items": items,
+                    "python": format_list(items, code),
+                }
+            )
         for square_metres in AREAS:
             for unit in ("m", "f"):
                 cases.append(

@@ -1,4 +1,5 @@
-"""Money and area against the shared vectors (static_src/format.test.js checks them too)."""
+"""Money, area and lists against the shared vectors (static_src/format.test.js checks them
+too)."""
 
 import json
 
@@ -10,6 +11,7 @@ from storefront.catalog.formatting import (
     NOT_A_NUMBER,
     currency_decimals,
     format_area,
+    format_list,
     format_money,
 )
 from storefront.catalog.selectors import currencies
@@ -44,6 +46,13 @@ def test_format_area(vector):
     assert (
         format_area(vector["square_metres"], vector["unit"], vector["locale"]) == vector["expected"]
     )
+
+
+@pytest.mark.parametrize(
+    "vector", VECTORS["list"], ids=lambda v: f"{v['locale']}-{len(v['items'])}"
+)
+def test_format_list(vector):
+    assert format_list(vector["items"], vector["locale"]) == vector["expected"]
 
 
 @pytest.mark.parametrize("amount", [float("nan"), float("inf"), float("-inf"), None, "x", True, []])

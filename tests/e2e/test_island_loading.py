@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from storefront.catalog.formatting import format_list
 from storefront.i18n.catalog import translate
 from tests.e2e.helpers import mounted, tab_to
 from tests.stays import open_stay
@@ -56,9 +57,12 @@ def test_the_search_box_speaks_before_i18next_loads_which_comes_with_its_dialogs
     expect(page.locator('[data-island="SearchBox"][data-mounted="true"]')).to_have_count(1)
     loaded = _scripts(page)
     assert not [name for name in loaded if name.startswith(("i18n-", f"{locale}-"))], loaded
-    summary = ", ".join(
-        translate(key, locale, count=count)
-        for key, count in (("guests.adults", 3), ("guests.children", 1), ("guests.rooms", 2))
+    summary = format_list(  # joined as the locale joins a list: "3 adults, 1 child, and 2 rooms"
+        [
+            translate(key, locale, count=count)
+            for key, count in (("guests.adults", 3), ("guests.children", 1), ("guests.rooms", 2))
+        ],
+        locale,
     )
     expect(page.locator("#search-guests")).to_have_text(summary)
     expect(page.locator(".search-form__submit")).to_have_text(translate("search.submit", locale))

@@ -25,8 +25,10 @@ def test_rooms_left_is_said_from_three_down(left, shown):
 
 
 def test_a_review_is_a_word_and_a_score_with_one_decimal():
-    assert review(8.25) == {"review_word": "review.very_good", "review_score": "8.2"}
-    assert review(None) == {"review_word": "review.score", "review_score": ""}
+    assert review(8.25, "en") == {"review_word": "review.very_good", "review_score": "8.3"}
+    assert review(9.44, "de") == {"review_word": "review.superb", "review_score": "9,4"}
+    assert review(9.44, "ar")["review_score"] == "9.4" and review(7, "fr")["review_score"] == "7,0"
+    assert review(None, "de") == {"review_word": "review.score", "review_score": ""}
 
 
 @pytest.mark.parametrize("display", ["net", "gross"])
