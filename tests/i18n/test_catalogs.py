@@ -12,6 +12,7 @@ from storefront.i18n.catalog import (
     PLACEHOLDER_RE,
     PLURAL_CATEGORIES,
     flatten,
+    messages,
     plural_categories,
     translate,
 )
@@ -150,3 +151,26 @@ def test_one_template_speaks_each_locale_it_is_rendered_in():
 def test_missing_key_falls_back_to_english_then_key():
     assert translate("nav.hotels", "de") != "nav.hotels"
     assert translate("no.such.key", "de") == "no.such.key"
+
+
+# Messages that read the same in Filipino as in English: names, formats and units, and two
+# loanwords Filipino uses as they are (its own messages say "hotel" and "menu").
+FILIPINO_AS_ENGLISH = {
+    "meta.page_title",
+    "search.summary_dates",
+    "leads.dial_option",
+    "header.menu",
+    "place.hotel",
+    "unit.short_m",
+    "unit.short_f",
+    *(f"social.{name}" for name in ("facebook", "messenger", "instagram", "linkedin")),
+    *(f"social.{name}" for name in ("twitter", "whatsapp", "youtube")),
+    *(f"cities.{name}" for name in ("dubai", "berlin", "barcelona", "cancun", "amsterdam")),
+}
+
+
+def test_nothing_is_left_in_english_in_filipino():
+    """tl-ph had 29 messages still in English ("Swimming pool", "{{count}} review"...)."""
+    english, filipino = messages("en"), messages("tl-ph")
+    same = {key for key, text in english.items() if filipino.get(key) == text}
+    assert same <= FILIPINO_AS_ENGLISH, sorted(same - FILIPINO_AS_ENGLISH)
