@@ -47,13 +47,22 @@ export function formatMoney(amount, currency, locale, options = {}) {
   const decimals = currencyDecimals(currency);
   if (minorUnits) number /= 10 ** decimals;
   const digits = noDecimals ? 0 : decimals + Math.max(0, Math.trunc(extraDecimals));
-  return new Intl.NumberFormat(cldrLocale(locale), {
+  const text = new Intl.NumberFormat(cldrLocale(locale), {
     style: "currency",
     currency,
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     ...(numbering && numbering !== "default" ? { numberingSystem: numbering } : {}),
   }).format(number);
+  return RTL_LANGUAGES.has(String(locale).toLowerCase().split("-")[0]) ? isolated(text) : text;
+}
+
+// In a right-to-left page a currency symbol of Latin letters and a sign ("US$") is kept whole in
+// a left-to-right isolate, or the bidi algorithm shows "$US 595.95" (the server does the same).
+const RTL_LANGUAGES = new Set(["ar", "he"]);
+function isolated(text) {
+  return text.replace(/[^\s0-9]*[A-Za-z][^\s0-9]*/g, (token) =>
+    /^[A-Za-z]+$/.test(token) ? token : `\u2066${token}\u2069`);
 }
 
 /** An area in square metres shown in the visitor's unit ("m" or "f"), whole numbers. */

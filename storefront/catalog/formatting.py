@@ -157,9 +157,33 @@ def format_money(
         number = number.scaleb(-decimals)
     digits = 0 if no_decimals else decimals + max(0, int(extra_decimals))
     standard = _babel(locale).currency_formats["standard"]
-    return _render(
+    text = _render(
         standard.pattern, number, locale, digits=digits, numbering=numbering, currency=currency
     )
+    return _isolated(text) if get_locale(locale).dir == "rtl" else text
+
+
+# In a right-to-left page a currency symbol made of Latin letters and a sign ("US$", "CA$") is
+# torn apart by the bidirectional algorithm: the letters run left to right, the "$" takes the
+# page's direction, and "595.95 US$" shows as "$US 595.95". Such a symbol is kept whole in a
+# left-to-right isolate (U+2066 ... U+2069), as static_src/format.js does.
+_LATIN_WITH_SIGN = re.compile(r"[^\s0-9]*[A-Za-z][^\s0-9]*")
+LRI, PDI = "\u2066", "\u2069"
+BIDI_CONTROLS = re.compile("[\u200e\u200f\u061c\u2066-\u2069]")
+
+
+def _isolated(text: str) -> str:
+    def isolate(match):
+        token = match.group(0)
+        return token if re.fullmatch(r"[A-Za-z]+", token) else f"{LRI}{token}{PDI}"
+
+    return _LATIN_WITH_SIGN.sub(isolate, text)
+
+
+def plain_text(text: str) -> str:
+    """``text`` without the invisible direction marks and isolates the formats add (for data
+    read by machines: structured data, a CSV)."""
+    return BIDI_CONTROLS.sub("", text)
 
 
 def format_moment(iso: str, locale: str) -> str:

@@ -10,7 +10,13 @@ from dataclasses import dataclass
 
 from django.utils.safestring import mark_safe
 
-from storefront.catalog.formatting import format_area, format_clock, format_moment, format_money
+from storefront.catalog.formatting import (
+    format_area,
+    format_clock,
+    format_moment,
+    format_money,
+    plain_text,
+)
 from storefront.i18n.catalog import messages, translate
 from storefront.i18n.locales import DEFAULT_LOCALE, get_locale
 from storefront.search.maps import MapConfig, MapView, hotel_marker
@@ -203,5 +209,5 @@ def hotel_ld(hotel, url: str, origin: str, prices=None, locale: str = "") -> dic
     if prices:
         low, high, currency = prices
         low, high = format_money(low, currency, locale), format_money(high, currency, locale)
-        data["priceRange"] = f"{low}–{high}"
+        data["priceRange"] = plain_text(f"{low}–{high}")  # no invisible direction marks
     return data

@@ -255,3 +255,15 @@ def test_a_failing_rates_call_leaves_no_price_range_and_the_page_up(client, prov
     html = response.content.decode()
     assert response.status_code == 200
     assert "priceRange" not in html and escape(hotel["name"]) in html
+
+
+@pytest.mark.parametrize("code", ["ar", "he"])
+def test_the_price_range_holds_no_invisible_direction_marks(client, code):
+    hotel = hotels(BARCELONA, 1)[0]
+    path = f"/{code}/hotels/{hotel['country_slug']}/{hotel['city_slug']}/{hotel['slug']}"
+    check_in, check_out = open_stay(path, after=50, nights=2, rooms=1)
+    stay = {"check_in": check_in.isoformat(), "check_out": check_out.isoformat()}
+    price_range = ld_hotel(client.get(path, stay).content.decode())["priceRange"]
+    assert re.fullmatch(
+        r"[^\u200e\u200f\u061c\u2066-\u2069]+–[^\u200e\u200f\u061c\u2066-\u2069]+", price_range
+    ), ascii(price_range)
