@@ -325,6 +325,37 @@ def test_picker_is_mirrored_in_hebrew(new_page, server_url, demo_data):
     previous = page.locator("dialog[open] .picker__prev").bounding_box()
     following = page.locator("dialog[open] .picker__next").bounding_box()
     assert previous["x"] > following["x"]
+    # Each arrow points outward, the way it moves: previous to the right, next to the left.
+    assert pointing(page.locator("dialog[open] .picker__prev span")) == "right"
+    assert pointing(page.locator("dialog[open] .picker__next span")) == "left"
+
+
+def pointing(glyph) -> str:
+    """Which way an arrow glyph ("‹", "›") points as drawn: its tip, the ink at mid-height, lies
+    further along than its arms' ends, the ink at the top and bottom."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(glyph.screenshot())).convert("L")
+    width, height = image.size
+    pixels = {(x, y): image.getpixel((x, y)) for y in range(height) for x in range(width)}
+    paper = max(set(pixels.values()), key=list(pixels.values()).count)  # the commonest shade
+    # Ink: what differs from the paper (a disabled button's arrow is pale, a dark theme's light).
+    ink = [at for at, shade in pixels.items() if abs(shade - paper) > 30]
+    top, bottom = min(y for _, y in ink), max(y for _, y in ink)
+    third = (bottom - top) / 3
+    middle = [x for x, y in ink if top + third <= y <= bottom - third]
+    ends = [x for x, y in ink if y < top + third or y > bottom - third]
+    return "right" if sum(middle) / len(middle) > sum(ends) / len(ends) else "left"
+
+
+def test_picker_arrows_point_outward_in_english(new_page, server_url, demo_data):
+    page, root, _ = open_search_page(new_page, server_url, "", 1280)
+    root.locator("#search-check-in").click()
+    page.locator("dialog[open] [role=grid]").first.wait_for()
+    assert pointing(page.locator("dialog[open] .picker__prev span")) == "left"
+    assert pointing(page.locator("dialog[open] .picker__next span")) == "right"
 
 
 def test_provider_down_keeps_what_was_typed(new_page, server_url, provider_proxy):
