@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from storefront.search.query import today
 from tests.e2e.helpers import active_option, axe_violations, live_combobox, mounted, tab_to
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -470,3 +471,20 @@ def test_typing_before_the_combobox_arrives_loses_nothing(new_page, server_url, 
     assert page.evaluate("() => document.activeElement.id") == "search-destination"
     page.keyboard.type("e")
     assert field.input_value() == "Barce"
+
+
+def test_the_thai_picker_counts_years_as_the_fields_do(new_page, server_url, demo_data):
+    """Thai's default calendar is Buddhist (2026 is 2569): the picker's months and days said
+    one year and the fields, the status line and the server another."""
+    page, root, _ = open_search_page(new_page, server_url, "/th", 1280)
+    root.locator("#search-check-in").click()
+    page.locator("dialog[open] [role=grid]").first.wait_for()
+    year = today().year
+    titles = page.locator("dialog[open] .picker-month__title").all_inner_texts()
+    assert titles and all(re.search(rf"\b{year}|\b{year + 1}", title) for title in titles), titles
+    assert not any(str(year + 543) in title for title in titles), titles
+    labels = page.locator(
+        "dialog[open] [role=gridcell] [aria-label], dialog[open] [role=gridcell][aria-label]"
+    )
+    label = labels.first.get_attribute("aria-label")
+    assert str(year + 543) not in label and re.search(r"\b20\d\d\b", label), label

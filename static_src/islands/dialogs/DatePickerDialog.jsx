@@ -18,8 +18,11 @@ const REFERENCE_SUNDAY = Date.UTC(2023, 0, 1); // a Sunday
 
 function useNames(locale) {
   return useMemo(() => {
-    const day = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" });
-    const month = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+    // The Gregorian calendar everywhere, as the fields, the status line and the server (Babel)
+    // count years: Thai's default calendar is Buddhist (2569 for 2026).
+    const calendar = "gregory";
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC", calendar });
+    const month = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC", calendar });
     const short = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
     const long = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
     const number = new Intl.NumberFormat(locale, { useGrouping: false }); // "1", not ja's "1日"
