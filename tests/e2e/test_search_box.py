@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from storefront.catalog.formatting import format_list
 from storefront.search.query import today
 from tests.e2e.helpers import active_option, axe_violations, live_combobox, mounted, tab_to
 
@@ -258,7 +259,7 @@ def search_by_keyboard(page, root, requests, server_url, locale, width, check=la
     panel.wait_for(state="hidden")
     messages = catalog["guests"]
     adults, child = (plural(page, messages, k, n) for k, n in (("adults", 2), ("children", 1)))
-    assert guests_button.inner_text() == f"{adults}, {child}"
+    assert guests_button.inner_text() == format_list([adults, child], locale)  # 大人2名、子ども1名
     assert root.locator("input[name=guests]").input_value() == "2-7"
     assert root.locator("select[name=adults], select[name=rooms], select[name=age]").count() == 0
 
