@@ -167,6 +167,14 @@ class SearchQuery:
         return bool(self.check_in and self.check_out and not self.errors)
 
     @property
+    def dates_given(self) -> bool:
+        """Valid dates, whatever else is wrong (a child's age missing): the page asks for what
+        is wrong under its field, never for dates."""
+        return bool(
+            self.check_in and self.check_out and not {"check_in", "check_out"} & set(self.errors)
+        )
+
+    @property
     def nights(self) -> int:
         return (self.check_out - self.check_in).days if self.dated else 0
 
