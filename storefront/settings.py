@@ -202,8 +202,10 @@ CACHES = {
 # Redis never stalls a page (storefront/redis_guard.py): every connection waits at most these
 # seconds to connect and for an answer (a local Redis answers in well under a millisecond), and a
 # server that did not answer in time is skipped by the whole process for REDIS_SKIP_SECONDS.
-REDIS_CONNECT_TIMEOUT = env.float("REDIS_CONNECT_TIMEOUT", default=0.25)
-REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=0.25)
+# Half a second: a busy machine can keep a local Redis from answering for a few hundred ms,
+# and a timeout costs every cache operation of the process the next REDIS_SKIP_SECONDS.
+REDIS_CONNECT_TIMEOUT = env.float("REDIS_CONNECT_TIMEOUT", default=0.5)
+REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=0.5)
 REDIS_SKIP_SECONDS = env.float("REDIS_SKIP_SECONDS", default=5.0)
 _REDIS_POOL = redis_guard.options(REDIS_CONNECT_TIMEOUT, REDIS_TIMEOUT, REDIS_SKIP_SECONDS)
 # A cache inside one process is bounded by entries: the default one keeps whole pages (about 30 KB

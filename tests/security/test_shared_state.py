@@ -34,7 +34,15 @@ def cluster(tmp_path_factory):
         proxy = ProviderProxy(cluster.start_backends())
         # The provider's password checks are slow on purpose and a test machine may be busy: page
         # budgets as in the in-process tests (first-time host lookups keep theirs, 1 s).
-        cluster.start_webs(proxy.url, PAGE_BUDGET_SECONDS="30", UPSTREAM_READ_TIMEOUT="30")
+        # Redis's waits too: a full parallel run once kept Redis from answering a first login's
+        # throttle count within 0.25 s (the frozen-Redis test still sees them bounded).
+        cluster.start_webs(
+            proxy.url,
+            PAGE_BUDGET_SECONDS="30",
+            UPSTREAM_READ_TIMEOUT="30",
+            REDIS_CONNECT_TIMEOUT="1",
+            REDIS_TIMEOUT="1",
+        )
         cluster.proxy = proxy
         yield cluster
     finally:
