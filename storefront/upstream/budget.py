@@ -47,12 +47,12 @@ def time_budget(seconds: float):
 
 
 def request_budget(seconds: float) -> None:
-    """The current request's budget becomes ``seconds`` from its arrival (longer or shorter
-    than the page's): for the rest of the request, until an inner ``time_budget`` narrows it.
-    Outside a request, nothing changes."""
-    arrival = _arrival.get()
+    """The current request's budget becomes ``seconds`` from its arrival when that is longer
+    than what it has (never shorter): for the rest of the request, until an inner
+    ``time_budget`` narrows it. Outside a request, nothing changes."""
+    arrival, current = _arrival.get(), _deadline.get()
     if arrival is not None:
-        _deadline.set(arrival + seconds)
+        _deadline.set(max(arrival + seconds, current or 0.0))
 
 
 class TimeBudgetMiddleware:
