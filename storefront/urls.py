@@ -18,7 +18,7 @@ from storefront.hotels.favorites import clear_favorites, merge_favorites, toggle
 from storefront.leads.views import send_lead
 from storefront.pages import converters  # noqa: F401  (registers the path converters)
 from storefront.pages.routes import PAGES
-from storefront.pages.sitemaps import sitemap_xml
+from storefront.pages.sitemaps import sitemap_pages, sitemap_part, sitemap_xml
 from storefront.pages.views import render_page, robots_txt
 from storefront.search.saved import merge_searches, remove_searches
 from storefront.search.views import suggest_places
@@ -40,6 +40,8 @@ urlpatterns = [
     path("favicon.ico", lambda request: HttpResponseRedirect(static("brand/favicon.svg"))),
     path("robots.txt", robots_txt, name="robots"),
     path("sitemap.xml", sitemap_xml, name="sitemap"),
+    path("sitemaps/pages.xml", sitemap_pages, name="sitemap-pages"),
+    path("sitemaps/<slug:code>-<int:number>.xml", sitemap_part, name="sitemap-part"),
     path("preferences/color-mode", set_color_mode, name="color-mode"),
     path("preferences/currency", choose_currency, name="set-currency"),
     path("preferences/language", choose_language, name="set-language"),

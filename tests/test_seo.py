@@ -36,17 +36,25 @@ def test_localised_title_and_description(client):
 
 
 def test_sitemap_lists_every_indexable_static_page_in_every_locale(client):
-    xml = client.get("/sitemap.xml").content.decode()
+    xml = client.get("/sitemaps/pages.xml").content.decode()
     locations = re.findall(r"<loc>([^<]+)</loc>", xml)
-    statics = [p for p in PAGES if p.static and p.indexable]
-    assert len(statics) >= 15
+    statics = [p for p in PAGES if p.static and p.indexable and p.sitemap]
+    assert len(statics) >= 12
     assert len(locations) == len(statics) * len(LOCALES)
     assert not any(loc.endswith(("/pay", "/login", "/account/reservations")) for loc in locations)
-    assert "http://127.0.0.1:8000/pt-br/hotels/places/es/barcelona" in locations
+    assert "http://127.0.0.1:8000/pt-br/hotels/israel" in locations
+    # A fixed city page is canonical to its city's browse page, which the locale files list.
+    assert not any("/hotels/places/" in loc for loc in locations)
     assert 'hreflang="x-default"' in xml
     assert xml.count("<xhtml:link") == len(locations) * (len(LOCALES) + 1)
-    # No provider here: the static pages only, and such a sitemap is not kept.
-    assert client.get("/sitemap.xml").get("X-Page-Cache") != "hit"
+
+
+def test_a_sitemap_the_provider_never_gave_content_for_is_retried_not_shortened(client):
+    # No provider here, and no directory was ever kept: the index says "later", never a list
+    # without the hotels (which a crawler would read as pages that are gone).
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 503 and response["Retry-After"]
+    assert client.get("/sitemaps/de-1.xml").status_code == 503
 
 
 def test_robots_txt_points_at_the_sitemap_and_hides_private_pages(client):
@@ -71,7 +79,7 @@ def _absolute_links(client, host):
     html = client.get("/de/hotels", headers=headers).content.decode()
     page = re.findall(r'<link rel="(?:canonical|alternate)"[^>]* href="([^"]+)"', html)
     assert len(page) == 1 + len(LOCALES) + 1
-    xml = client.get("/sitemap.xml", headers=headers).content.decode()
+    xml = client.get("/sitemaps/pages.xml", headers=headers).content.decode()
     sitemap = re.findall(r"<loc>([^<]+)</loc>", xml) + re.findall(
         r'<xhtml:link[^>]* href="([^"]+)"', xml
     )

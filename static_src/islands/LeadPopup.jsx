@@ -210,11 +210,11 @@ export default function LeadPopup(props) {
                   <div className="input lead-form__dial-box">
                     <span className="lead-form__dial-code" aria-hidden="true" dir="ltr">+{choice?.dial}</span>
                     <select className="lead-form__dial" id="lead-country" name="country" value={country}
-                      onChange={(event) => setCountry(event.target.value)} autoComplete="tel-country-code">
+                      onChange={(event) => setCountry(event.target.value)} autoComplete="country">
                       {choices.map((c) => <option key={c.code} value={c.code}>{c.label}</option>)}
                     </select>
                   </div>
-                  <input className="input" id="lead-phone" name="phone" type="tel" autoComplete="tel-national"
+                  <input className="input" id="lead-phone" name="phone" type="text" inputMode="tel" autoComplete="tel-national"
                     required maxLength={40} dir="ltr" aria-labelledby="lead-phone-label"
                     {...errorProps("lead-phone", "phone")} />
                 </div>

@@ -21,6 +21,7 @@ NOT_PAGES = (
     "/preferences/",
     "/health",
     "/sitemap.xml",
+    "/sitemaps/",
     "/robots.txt",
     "/favicon.ico",
 )

@@ -74,6 +74,11 @@ class Chrome:
         return self._path_rest if self.page is not None else "/"
 
     @cached_property
+    def page_rest(self) -> str | None:
+        """The page's path without its locale prefix; None on an error page."""
+        return self._rest if self.page is not None else None
+
+    @cached_property
     def _query(self) -> str:
         return _query(self.request) if self.page is not None else ""
 
@@ -101,19 +106,26 @@ class Chrome:
 
     @cached_property
     def canonical_url(self) -> str:
-        """The page's own address in its locale (a view may hand the template another)."""
-        return f"{self._origin}{self.locale.prefix}{self._rest}" if self.page else ""
+        """The page's own address in its locale."""
+        return self.head_links(self._rest)["canonical"] if self.page else ""
 
     @cached_property
     def alternates(self) -> list:
         """(locale, address) of the page in every locale: its hreflang links."""
-        if not self.page:
-            return []
-        return [(loc, f"{self._origin}{loc.prefix}{self._rest}") for loc in LOCALES.values()]
+        return self.head_links(self._rest)["alternates"] if self.page else []
 
-    @cached_property
-    def x_default_url(self) -> str:
-        return f"{self._origin}{self._rest}"
+    def head_links(self, rest: str) -> dict:
+        """The head's canonical, hreflang and x-default links of the page whose path without a
+        locale prefix is ``rest``: this page's own (``_rest``) unless its view names another
+        (``canonical_path``: the one address of a list reachable by several, or of a hotel).
+        The canonical is always one of the alternates, so what a page names as itself is what
+        the sitemap lists and what its other languages point to."""
+        alternates = [(loc, f"{self._origin}{loc.prefix}{rest}") for loc in LOCALES.values()]
+        return {
+            "canonical": f"{self._origin}{self.locale.prefix}{rest}",
+            "alternates": alternates,
+            "x_default": f"{self._origin}{rest}",
+        }
 
     # ----- who is looking -----
 

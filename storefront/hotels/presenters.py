@@ -7,10 +7,12 @@ results page's item list; ``ld_json``) and Open Graph."""
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils.safestring import mark_safe
 
 from storefront.catalog.formatting import (
+    currency_decimals,
     format_area,
     format_clock,
     format_moment,
@@ -180,9 +182,10 @@ def open_graph(hotel, url: str, locale: str) -> dict:
     }
 
 
-def hotel_ld(hotel, url: str, origin: str, prices=None, locale: str = "") -> dict:
+def hotel_ld(hotel, url: str, origin: str, prices=None, locale: str = "", offers=()) -> dict:
     """schema.org's Hotel for ``hotel`` at ``url`` (a path under ``origin``); with ``prices``
-    (``results.price_range``: low, high, currency) its ``priceRange`` in ``locale``."""
+    (``results.price_range``: low, high, currency) its ``priceRange`` in ``locale``, and with
+    ``offers`` (``offers_ld``) what it sells for the page's stay."""
     data = {
         "@type": "Hotel",
         "name": hotel.name,
@@ -192,9 +195,12 @@ def hotel_ld(hotel, url: str, origin: str, prices=None, locale: str = "") -> dic
             "streetAddress": hotel.address,
             "addressLocality": hotel.city_name,
             "addressCountry": hotel.country_code.upper(),
+            **({"postalCode": hotel.postal_code} if hotel.postal_code else {}),
         },
         "geo": {"@type": "GeoCoordinates", "latitude": hotel.lat, "longitude": hotel.lng},
     }
+    if hotel.phone:
+        data["telephone"] = hotel.phone
     if hotel.photos:
         data["image"] = hotel.photos[0].largest
     if hotel.rated:
@@ -210,4 +216,34 @@ def hotel_ld(hotel, url: str, origin: str, prices=None, locale: str = "") -> dic
         low, high, currency = prices
         low, high = format_money(low, currency, locale), format_money(high, currency, locale)
         data["priceRange"] = plain_text(f"{low}–{high}")  # no invisible direction marks
+    if offers:
+        data["makesOffer"] = list(offers)
     return data
+
+
+def offers_ld(rooms, *, visitor: Visitor, locale: str) -> list[dict]:
+    """schema.org ``Offer``s of a dated hotel page: each room's offers with the price of the
+    whole stay as the visitor pays it (the amount the page shows, in its currency)."""
+    known = messages(DEFAULT_LOCALE)
+    found = []
+    for row in rooms or ():
+        key = f"room_types.{row.room.type}"
+        name = translate(key, locale) if key in known else row.room.name
+        for offer in row.offers:
+            found.append(
+                {
+                    "@type": "Offer",
+                    "name": name,
+                    "price": str(
+                        offer.price.total(visitor.display).quantize(
+                            Decimal(1).scaleb(-currency_decimals(offer.price.currency)),
+                            rounding=ROUND_HALF_UP,
+                        )
+                    ),
+                    "priceCurrency": offer.price.currency,
+                    "availability": "https://schema.org/LimitedAvailability"
+                    if offer.rooms_left
+                    else "https://schema.org/InStock",
+                }
+            )
+    return found

@@ -15,7 +15,7 @@ from storefront.checkout.offers import book_url, hotel_notice, offer_param, pars
 from storefront.pages.responses import provider_down, with_photos
 from storefront.pages.views import render_page
 from storefront.search.maps import map_config
-from storefront.search.presenters import card
+from storefront.search.presenters import card, trail
 from storefront.search.query import BOARDS, SearchQuery
 from storefront.search.results import hotel_rooms, hotels_rows, price_range
 from storefront.upstream import inventory
@@ -24,7 +24,16 @@ from storefront.upstream.errors import UpstreamError
 from .facts import review
 from .favorites import favorite_ids, listed_ids
 from .links import hotel_url
-from .presenters import about, gallery, hotel_ld, hotel_map, ld_json, open_graph, room_card
+from .presenters import (
+    about,
+    gallery,
+    hotel_ld,
+    hotel_map,
+    ld_json,
+    offers_ld,
+    open_graph,
+    room_card,
+)
 
 
 def hotel_page(request, *, page_name, **params):
@@ -99,10 +108,22 @@ def hotel_page(request, *, page_name, **params):
         if not query.destination
         else query,
         **review(found.review_score, locale),
-        "canonical_url": origin + canonical,
+        # The one address of the hotel, whichever form of it was asked for (the sitemap's).
+        "canonical_path": hotel_url(found, "en", SearchQuery(), 1),
         "ld_json": ld_json(
-            {"@context": "https://schema.org", **hotel_ld(found, canonical, origin, prices, locale)}
+            {
+                "@context": "https://schema.org",
+                **hotel_ld(
+                    found,
+                    canonical,
+                    origin,
+                    prices,
+                    locale,
+                    offers=offers_ld(rooms, visitor=visitor, locale=locale),
+                ),
+            }
         ),
+        "trail": trail(city, locale=locale, fid=visitor.fid, origin=origin, hotel=found),
         "open_graph": open_graph(found, origin + canonical, locale),
         "hotel_map": hotel_map(found, shown_map, locale),
         "preload_photo": found.photos[0] if found.photos else None,

@@ -23,6 +23,7 @@ from .routes import GLOBAL_QUERY, PAGES, PAGES_BY_NAME, Page
 
 # Answers kept by the page cache that are not registry pages, and take no parameter.
 DOCUMENTS = ("/sitemap.xml", "/robots.txt")
+DOCUMENT_FOLDERS = ("/sitemaps/",)  # the sitemap's files
 
 
 def _nothing(request, **kwargs):  # never called: the resolver only names the page
@@ -47,7 +48,7 @@ def page_of(url_path: str) -> Page | None:
 
 def reads(url_path: str) -> frozenset[str] | None:
     """The query parameters the answer at ``url_path`` reads; None: not a page, all of them."""
-    if url_path in DOCUMENTS:
+    if url_path in DOCUMENTS or url_path.startswith(DOCUMENT_FOLDERS):
         return frozenset()
     page = page_of(url_path)
     return None if page is None else frozenset((*GLOBAL_QUERY, *page.query))

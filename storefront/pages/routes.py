@@ -33,6 +33,7 @@ class Page:
     keep_scroll: bool = False  # opts out of scroll-to-top on navigation
     static: bool = True  # a page without parameters
     indexable: bool = True  # in sitemap.xml (if static); else noindex and disallowed in robots.txt
+    sitemap: bool = True  # False: indexable, but its canonical is another page's (not listed)
     template_name: str = ""  # default: pages/{name}.html, else pages/generic.html
     view: str = ""  # dotted path of a view of its own; default: pages.views.render_page
     access: str = ""  # "" (anyone), "user" (logged in), "bookings" (agents, or users with
@@ -168,7 +169,13 @@ PAGES: tuple[Page, ...] = (
     _static("transaction-success", "transaction/success", **_TRANSACTION),
     _static("widgets-search", "widgets/search", layout="widget", query=WIDGET_QUERY, **PRIVATE),
     *(
-        _static(f"hotels-places-{country}-{city}", f"hotels/places/{country}/{city}", **RESULTS)
+        # Canonical to their city's browse page (``search.presenters.list_path``).
+        _static(
+            f"hotels-places-{country}-{city}",
+            f"hotels/places/{country}/{city}",
+            sitemap=False,
+            **RESULTS,
+        )
         for country, city in CITY_PAGES
     ),
     _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True, **USER),

@@ -1,30 +1,37 @@
-"""sitemap.xml: every indexable static page in every locale, with hreflang alternates, and every
-country and destination the provider sells (``/hotels/{country}``, ``/hotels/{country}/{city}``)
-once, in English: those pages name their 38 other languages in their own hreflang links, and
-listing every language here too would make the file 39 × 40 links per destination. When the
-provider cannot answer in time the sitemap lists the static pages only.
+"""The sitemap: ``sitemap.xml`` is an index of files under the protocol's limits
+(``/sitemaps/pages.xml``, and ``/sitemaps/{locale}-{n}.xml``), every entry with its hreflang
+alternates in all 39 locales and x-default, each address listed once.
 
-702 localised entries carry 40 alternates each: each page's path is reversed once per language
-and its alternates are written once (templates/pages/sitemap.xml), not for every entry as
-Django's own sitemap does (4 s; now under one). The whole file is kept by the page cache
-(``sitemap_xml``) like a public page: per host, dropped with the kept pages when the inventory
-changes, and not kept when the provider did not answer.
+- ``pages.xml``: every indexable static page in every locale (``Page.sitemap`` leaves out the
+  fixed city pages, whose canonical is their city's browse page). 702 localised entries with 40
+  alternates each: each page's path is reversed once per language and its alternates are written
+  once, not for every entry as Django's own sitemap does (4 s; now under one).
+- ``{locale}-{n}.xml``: the locale's countries, destinations and hotels, ``PER_FILE`` to a file,
+  from the provider's directory (``inventory.directory``: content kept for hours, and its last
+  whole answer kept with no expiry). What it lists is therefore the same whether the provider
+  is slow or not; only when it has never answered does the sitemap answer 503 with
+  ``Retry-After`` (never a shorter list, which would tell a crawler that pages were gone). An
+  address that is also a static page (``/hotels/israel``) is listed once, in ``pages.xml``.
 
-Every ``<loc>`` and alternate starts with the host's link origin (``link_origin``: SITE_ORIGIN on a
-canonical host), never with the request's scheme or port; hreflang codes are the same BCP 47
-tags the pages' own alternates use.
+Every address is what that page names as its canonical (``Chrome.head_links``), and its
+alternates are the ones the page writes. Every ``<loc>`` and alternate starts with the host's
+link origin (``link_origin``: SITE_ORIGIN on a canonical host), never with the request's scheme
+or port; hreflang codes are the same BCP 47 tags the pages' own alternates use. Each file is
+kept by the page cache like a public page (per host, dropped with the kept pages when the
+inventory changes).
 """
 
+import math
+import re
 from types import SimpleNamespace
 
 from django.contrib.sitemaps import Sitemap
 from django.contrib.sitemaps.views import sitemap
+from django.http import Http404, HttpResponse
 from django.urls import reverse
-from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from storefront import freshness
 from storefront.brands.selectors import link_origin
 from storefront.i18n.locales import LOCALES
 from storefront.serving import page_cache
@@ -40,7 +47,7 @@ class StaticPagesSitemap(Sitemap):
     x_default = True
 
     def items(self):
-        return [page.name for page in PAGES if page.static and page.indexable]
+        return [page.name for page in PAGES if page.static and page.indexable and page.sitemap]
 
     def location(self, item):
         return reverse(item)
@@ -80,37 +87,87 @@ class StaticPagesSitemap(Sitemap):
         return urls
 
 
-class DestinationsSitemap(StaticPagesSitemap):
-    i18n = False
-    alternates = False
-    x_default = False
-
-    def items(self):
-        try:
-            found = []
-            for country in inventory.countries():
-                found.append((country.country_slug, None))
-                for kind in ("city", "region"):
-                    places = inventory.places_in_country(country.country_code, "en", type=kind)
-                    found += [(country.country_slug, p.slug) for p in places]
-            return found
-        except UpstreamError:
-            freshness.valid_until(0)  # the static pages only: not to be kept
-            return []
-
-    def location(self, item):
-        country, city = item
-        kwargs = {"countrySlug": country, **({"citySlug": city} if city else {})}
-        with translation.override("en"):
-            return reverse("hotels-countrySlug-citySlug-hotelSlug", kwargs=kwargs)
+# Entries of a locale's file: 1,000 entries with their 40 alternates are about 4 MB (the protocol
+# allows 50,000 entries and 50 MB).
+PER_FILE = 1000
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
-# Destinations first: their provider calls run inside the request's time budget, which the
-# static pages' 702 localised entries would otherwise spend.
-SITEMAPS = {"destinations": DestinationsSitemap, "pages": StaticPagesSitemap}
+def _directory_paths() -> list[str]:
+    """The paths (no locale prefix) of the provider's countries, destinations and hotels, in the
+    directory's order, without those that are static pages of the registry. Raises
+    ``UpstreamError`` when the provider has never given its directory."""
+    static = {f"/{page.paths[0]}" for page in PAGES if page.static}
+    paths = []
+    for parts in inventory.directory():
+        # The browse and hotel routes' patterns: /hotels/{country}[/{destination}[/{hotel}]].
+        path = "/hotels/" + "/".join(parts)
+        if all(_SLUG.fullmatch(part) for part in parts) and path not in static:
+            paths.append(path)
+    return list(dict.fromkeys(paths))
+
+
+def _unavailable() -> HttpResponse:
+    response = HttpResponse("The sitemap is not available yet.", status=503)
+    response["Retry-After"] = "600"
+    response["Content-Type"] = "text/plain; charset=utf-8"
+    return response
+
+
+def _xml(body: str) -> HttpResponse:
+    response = HttpResponse(
+        '<?xml version="1.0" encoding="UTF-8"?>\n' + body, content_type="application/xml"
+    )
+    return page_cache.public(response, document=True)
 
 
 def sitemap_xml(request):
-    """``sitemap.xml``, kept by the page cache (module doc)."""
-    response = sitemap(request, sitemaps=SITEMAPS, template_name="pages/sitemap.xml")
+    """``sitemap.xml``: the index of the sitemap's files (module doc)."""
+    try:
+        count = len(_directory_paths())
+    except UpstreamError:
+        return _unavailable()
+    origin = link_origin(host=request.get_host())
+    files = [reverse("sitemap-pages")] + [
+        reverse("sitemap-part", kwargs={"code": code, "number": n})
+        for code in LOCALES
+        for n in range(1, max(1, math.ceil(count / PER_FILE)) + 1)
+    ]
+    entries = "".join(f"<sitemap><loc>{escape(origin + path)}</loc></sitemap>\n" for path in files)
+    return _xml(f'<sitemapindex xmlns="{_NS}">\n{entries}</sitemapindex>\n')
+
+
+def sitemap_part(request, code: str, number: int):
+    """``/sitemaps/{locale}-{n}.xml``: the n-th ``PER_FILE`` of the locale's countries,
+    destinations and hotels, each with its alternates (module doc)."""
+    locale = LOCALES.get(code)
+    if locale is None or number < 1:
+        raise Http404
+    try:
+        paths = _directory_paths()[(number - 1) * PER_FILE : number * PER_FILE]
+    except UpstreamError:
+        return _unavailable()
+    if not paths:
+        raise Http404
+    origin = escape(link_origin(host=request.get_host()))
+    every = [(other.iso, other.prefix) for other in LOCALES.values()]
+    rows = []
+    for path in paths:
+        links = "".join(
+            f'<xhtml:link rel="alternate" hreflang="{iso}" href="{origin}{prefix}{path}"/>'
+            for iso, prefix in [*every, ("x-default", "")]
+        )
+        rows.append(f"<url><loc>{origin}{locale.prefix}{path}</loc>{links}</url>\n")
+    return _xml(f'<urlset xmlns="{_NS}" xmlns:xhtml="{_XHTML}">\n{"".join(rows)}</urlset>\n')
+
+
+def sitemap_pages(request):
+    """``/sitemaps/pages.xml``: the static pages in every locale (module doc)."""
+    response = sitemap(
+        request, sitemaps={"pages": StaticPagesSitemap}, template_name="pages/sitemap.xml"
+    )
     return page_cache.public(response, document=True)
+
+
+_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+_XHTML = "http://www.w3.org/1999/xhtml"

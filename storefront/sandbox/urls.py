@@ -22,6 +22,7 @@ urlpatterns = [
     path("v3/places/<int:pid>", inventory.place),
     path("v3/hotels", inventory.hotels),
     path("v3/hotels/rates", inventory.hotel_rates),
+    path("v3/directory", inventory.directory),
     path("v3/hotels/<int:hid>", inventory.hotel),
     path("v3/offers/<str:offer_id>", inventory.offer),
     path("maps/tiles/<int:z>/<int:x>/<int:y>.png", maps.tile),

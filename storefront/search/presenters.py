@@ -5,9 +5,8 @@ room cards call too), the page links (``pagination``), the map beside the list
 (``results_map``), schema.org's ItemList of the cards (``item_list``, each a
 ``hotels.presenters.hotel_ld``), a destination's browse link and the list's canonical address."""
 
-from urllib.parse import quote_plus, urlencode
+from urllib.parse import quote_plus
 
-from storefront.brands.selectors import link_origin
 from storefront.checkout.offers import seen_mark
 from storefront.hotels.facts import distance, review, rooms_left, stay_price
 from storefront.hotels.links import hotel_url
@@ -20,6 +19,9 @@ from storefront.web.visitor import Visitor
 from .maps import MapConfig, MapView, hotel_marker
 from .query import SearchQuery
 from .results import Result, Results
+
+# The route of a country, a destination and (as ``hotel``) a hotel: one spec route, two pages.
+BROWSE = "hotels-countrySlug-citySlug-hotelSlug"
 
 
 def card(row: Result, *, visitor: Visitor, query: SearchQuery, place) -> dict:
@@ -119,7 +121,7 @@ def results_map(cards: list[dict], place: Place, shown_map: MapConfig, locale: s
 def browse_url(place: Place, locale: str, query: SearchQuery, fid: int) -> str:
     """A destination's page under its country, keeping the dates and guests of the search."""
     return page_url(
-        "hotels-countrySlug-citySlug-hotelSlug",
+        BROWSE,
         locale,
         fid=fid,
         query=dict(query.params(filters=False, page=False))
@@ -129,13 +131,61 @@ def browse_url(place: Place, locale: str, query: SearchQuery, fid: int) -> str:
     )
 
 
-def canonical(request, query: SearchQuery) -> str:
-    """What a crawler should index for this list: the place and its filters, sort and page,
-    never a visitor's dates, guests, currency or referral."""
-    kept = [
-        (k, v)
-        for k, v in query.params()
-        if k not in ("check_in", "check_out", "guests", "country", "currency", "session", "fid")
-    ]
-    origin = link_origin(host=request.get_host())
-    return f"{origin}{request.path}" + (f"?{urlencode(kept)}" if kept else "")
+def browse_path(place: Place) -> str:
+    """The one address of a place's hotel list, without a locale prefix: ``/hotels/{country}``
+    for a country, ``/hotels/{country}/{destination}`` for a city or region."""
+    slugs = {"countrySlug": place.country_slug}
+    if place.type != "country":
+        slugs["citySlug"] = place.slug
+    return page_url(BROWSE, "en", **slugs)
+
+
+def list_path(query: SearchQuery, place: Place | None) -> str | None:
+    """The address search engines should know the list this page shows by (the head's
+    canonical and hreflang links, ``Chrome.head_links``), or None for a page they should not
+    keep (``noindex``).
+
+    A place's hotels are reached by several addresses: its browse page, the fixed city pages
+    (``/hotels/places/es/barcelona``), the destination forms and any search for the place with
+    the visitor's dates, guests or currency. All of them name the browse page (``browse_path``),
+    which is the one the sitemap lists. A list narrowed by filters or a sort, or a later page,
+    is none of those: noindex (its hotels are in the sitemap on their own pages). So is a
+    search that found no one place."""
+    if place is None or query.params(search=False):
+        return None
+    return browse_path(place)
+
+
+def trail(place: Place, *, locale: str, fid: int, origin: str, hotel=None) -> dict:
+    """The breadcrumb trail of a browse or hotel page: Hotels › country › destination › hotel,
+    as links (``items``: name, address with the visitor's fid, or "" for the page itself) and
+    as the schema.org ``BreadcrumbList`` that says the same with canonical addresses."""
+    steps = [(translate("nav.hotels", locale), "hotels", {})]
+    steps.append((place.country_name or place.name, BROWSE, {"countrySlug": place.country_slug}))
+    if place.type != "country":
+        steps.append(
+            (place.name, BROWSE, {"countrySlug": place.country_slug, "citySlug": place.slug})
+        )
+    if hotel is not None:
+        slugs = {"countrySlug": place.country_slug, "citySlug": place.slug}
+        steps.append(
+            (
+                hotel.name,
+                BROWSE,
+                {**slugs, "hotelSlug": hotel.slug},
+            )
+        )
+    items, listed = [], []
+    for position, (name, route, slugs) in enumerate(steps, start=1):
+        last = position == len(steps)
+        items.append((name, "" if last else page_url(route, locale, fid=fid, **slugs)))
+        listed.append(
+            {
+                "@type": "ListItem",
+                "position": position,
+                "name": name,
+                "item": origin + page_url(route, locale, **slugs),
+            }
+        )
+    data = {"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": listed}
+    return {"items": items, "ld": ld_json(data)}

@@ -31,7 +31,15 @@ from storefront.upstream.errors import UpstreamError
 from storefront.upstream.inventory import Place
 
 from .maps import map_config
-from .presenters import browse_url, canonical, card, item_list, pagination, results_map
+from .presenters import (
+    browse_url,
+    card,
+    item_list,
+    list_path,
+    pagination,
+    results_map,
+    trail,
+)
 from .query import BOARDS, SORTS, SearchQuery
 from .results import search, top
 from .saved import remember
@@ -142,6 +150,10 @@ def results_page(request, *, page_name, **params):
             # A browse page: its search form starts on its own place.
             query = replace(query, destination=place.name, place=place.id)
             context["search"] = query
+        if place is not None:
+            context["trail"] = trail(
+                place, locale=locale, fid=visitor.fid, origin=link_origin(host=request.get_host())
+            )
         if place is not None and place.type == "country":
             rows = top(query, place, visitor=visitor)
             context["destinations"] = [
@@ -163,13 +175,16 @@ def results_page(request, *, page_name, **params):
             context["clear_filters_url"] = (
                 f"{base}?{query.encode(filters=False)}" if query.encode(filters=False) else base
             )
-            context["canonical_url"] = canonical(request, query)
             context["ld_json"] = item_list(
                 context["cards"], link_origin(host=request.get_host()), place.name
             )
             if context["cards"]:
                 context["results_map"] = results_map(context["cards"], place, shown_map, locale)
             remember(request, query, place.name)
+        if place is not None or query.params():
+            # One address per list (``list_path``); the bare search page is its own.
+            context["canonical_path"] = list_path(query, place)
+            context["noindex"] = context["canonical_path"] is None
     except UpstreamError:
         context["provider_down"] = True
     public = not context.get("provider_down")  # live prices: kept only as long as their rates

@@ -94,7 +94,7 @@ def test_head_is_answered_like_get(client, path):
 
 
 def test_the_sitemap_writes_hreflang_as_the_pages_do(client):
-    sitemap = client.get("/sitemap.xml").content.decode()
+    sitemap = client.get("/sitemaps/pages.xml").content.decode()
     page = client.get("/pt-br/hotels").content.decode()
     sitemap_tags = set(re.findall(r'hreflang="([^"]+)"', sitemap))
     page_tags = set(re.findall(r'hreflang="([^"]+)"', page))

@@ -209,8 +209,9 @@ def test_a_hotel_name_cannot_close_the_structured_data(client, monkeypatch):
 
 
 def test_the_sitemap_lists_every_country_and_destination(client):
-    xml = client.get("/sitemap.xml").content.decode()
-    locations = set(re.findall(r"<loc>[^<]*?(/hotels/[^<]*)</loc>", xml))
+    xml = client.get("/sitemaps/en-1.xml").content.decode()
+    xml += client.get("/sitemaps/pages.xml").content.decode()
+    locations = set(re.findall(r"<loc>http://127.0.0.1:8000(/hotels/[^<]*)</loc>", xml))
     countries = sandbox("GET", "/v3/places", params={"type": "country"})
     assert {f"/hotels/{c['slug']}" for c in countries} <= locations
     assert {"/hotels/spain/barcelona", "/hotels/israel/eilat", "/hotels/israel/dead-sea"} <= (
@@ -218,7 +219,19 @@ def test_the_sitemap_lists_every_country_and_destination(client):
     )
 
 
-def test_without_the_provider_the_sitemap_still_lists_the_pages(client, settings):
-    settings.UPSTREAM_URL = "http://127.0.0.1:9"
-    response = client.get("/sitemap.xml")
-    assert response.status_code == 200 and "<loc>" in response.content.decode()
+def test_when_the_provider_fails_the_sitemap_lists_what_it_listed_before(client, provider_proxy):
+    from django.core.cache import cache
+
+    from storefront.serving import page_cache
+    from storefront.upstream.inventory import content, memo
+
+    paths = ("/sitemap.xml", "/sitemaps/ja-2.xml", "/sitemaps/he-6.xml")
+    before = [client.get(path) for path in paths]
+    assert [r.status_code for r in before] == [200, 200, 200]
+    provider_proxy.mode, asked = "fail", provider_proxy.requests
+    page_cache.invalidate()  # nothing kept by the page cache...
+    memo.clear()  # ...nor by this process...
+    cache.delete(content.key("directory"))  # ...nor as content: only the last whole directory
+    after = [client.get(path) for path in paths]
+    assert [r.content for r in after] == [r.content for r in before]
+    assert provider_proxy.requests > asked  # it was asked again, and failed

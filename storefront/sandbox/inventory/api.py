@@ -4,6 +4,7 @@ Photo URLs are absolute and built from the request's host, because the browser f
 the provider directly.
 """
 
+from .contact import contact
 from .hotels import Hotel, Room, house_rules
 from .photos import BASE, WIDTHS, _height
 from .places import Place, names
@@ -156,6 +157,7 @@ def hotel_json(request, hotel: Hotel, locale: str) -> dict:
         "country_slug": inv.places[inv.country_ids[city.country_code]].slug,
         "district": hotel.district,
         "address": hotel.address,
+        **contact(hotel.id, city.country_code),  # postal_code, phone: where the country has them
         "coordinates": _coordinates(hotel.lat, hotel.lng),
         "distance_km": hotel.distance_km,
         "time_zone": city.time_zone,

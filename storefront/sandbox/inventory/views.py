@@ -238,3 +238,48 @@ def room_photo(request, hid, room, number, width):
     if found is None or not 1 <= room <= len(found.rooms):
         return not_found("en")
     return _image(hid, room, number, width, found.rooms[room - 1].photos)
+
+
+DIRECTORY_PAGE = 5000
+
+
+@require_GET
+@authorised
+def directory(request):
+    """``GET /v3/directory?page=N``: every page-worthy place (countries, and the cities and
+    regions that have hotels) and every hotel, as the slugs their addresses are made of, by
+    type then id, ``DIRECTORY_PAGE`` to a page; ``meta.pages`` says how many pages there are."""
+    page = _int_param(request.GET.get("page", "1"), 1, 10**6)
+    if page is None:
+        return bad_request(_locale(request), {"page": [rates.OUT_OF_RANGE]})
+    inv = inventory()
+
+    def country_slug(code):
+        return inv.places[inv.country_ids[code]].slug
+
+    rows = [
+        {"type": "country", "country_slug": p.slug}
+        for p in sorted(inv.places.values(), key=lambda p: p.id)
+        if p.type == "country"
+    ]
+    rows += [
+        {"type": p.type, "country_slug": country_slug(p.country_code), "slug": p.slug}
+        for p in sorted(inv.places.values(), key=lambda p: p.id)
+        if p.type in ("city", "region") and inv.city_hotels.get(p.id)
+    ]
+    for hotel_id in sorted(inv.hotels):
+        hotel = inv.hotels[hotel_id]
+        city = inv.places[hotel.place_id]
+        rows.append(
+            {
+                "type": "hotel",
+                "country_slug": country_slug(city.country_code),
+                "city_slug": city.slug,
+                "slug": hotel.slug,
+            }
+        )
+    pages = max(1, -(-len(rows) // DIRECTORY_PAGE))
+    if page > pages:
+        return not_found(_locale(request))
+    chunk = rows[(page - 1) * DIRECTORY_PAGE : page * DIRECTORY_PAGE]
+    return JsonResponse({"data": chunk, "meta": {"page": page, "pages": pages, "total": len(rows)}})

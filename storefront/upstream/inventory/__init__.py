@@ -15,6 +15,7 @@ Callers import this package: ``from storefront.upstream import inventory``.
 
 from .content import (
     countries,
+    directory,
     exchange_rates,
     hotel,
     hotels_by_ids,
@@ -46,6 +47,7 @@ from .types import (
 )
 
 __all__ = [
+    "directory",
     "BOARDS",
     "Bed",
     "CancellationStep",

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from storefront import freshness
 
 from ..client import UpstreamClient
-from ..errors import UpstreamNotFound
+from ..errors import UpstreamError, UpstreamNotFound
 from . import memo
 from .readers import read_exchange_rates, read_hotel, read_place
 from .types import Hotel, Place
@@ -206,3 +206,40 @@ def exchange_rates() -> dict[str, Decimal]:
         return read_exchange_rates(data(client().get("/v3/currencies/rates")))
 
     return cached(key("fx"), _content_seconds(), fetch)
+
+
+def directory() -> tuple[tuple[str, ...], ...]:
+    """Every address the provider's content gives a page (``GET /v3/directory``, page by page):
+    ``(country,)`` for a country, ``(country, destination)`` for a city or region with hotels,
+    ``(country, destination, hotel)`` for a hotel, as slugs. Kept like content, for hours; the
+    last whole answer is also kept with no expiry, so that what the sitemap
+    lists does not depend on the provider answering in time. Raises ``UpstreamError`` only when
+    the provider fails and no answer was ever kept."""
+
+    def fetch():
+        rows, page, pages = [], 1, 1
+        while page <= pages:
+            response = client().get("/v3/directory", params={"page": page})
+            pages = min(int((response.data or {}).get("meta", {}).get("pages", 1)), 1000)
+            for raw in data(response) or []:
+                parts = (raw.get("country_slug"), raw.get("city_slug") or raw.get("slug"))
+                parts = {
+                    "country": (raw.get("country_slug"),),
+                    "city": parts,
+                    "region": parts,
+                    "hotel": (*parts, raw.get("slug")),
+                }.get(raw.get("type"))
+                if parts and all(isinstance(p, str) and p for p in parts):
+                    rows.append(parts)
+            page += 1
+        cache.set(last, tuple(rows), timeout=None)
+        return tuple(rows)
+
+    last = key("directory", "last")
+    try:
+        return _content(key("directory"), fetch)
+    except UpstreamError:
+        kept = cache.get(last)
+        if kept is None:
+            raise
+        return kept

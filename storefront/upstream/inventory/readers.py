@@ -168,6 +168,8 @@ def read_hotel(raw) -> Hotel | None:
             photos=_photos(raw.get("photos")),
             rooms=tuple(r for r in map(_room, raw.get("rooms") or []) if r),
             house_rules=tuple(r for r in map(_house_rule, raw.get("house_rules") or []) if r),
+            postal_code=_str(raw.get("postal_code")),
+            phone=_str(raw.get("phone")),
         )
     except (AttributeError, KeyError, TypeError, ValueError):
         return None

@@ -107,6 +107,8 @@ class Hotel:
     photos: tuple[Photo, ...]
     rooms: tuple[Room, ...] = ()
     house_rules: tuple[HouseRule, ...] = ()
+    postal_code: str = ""  # "" where the provider gives none (or the country has none)
+    phone: str = ""  # international form, "+34 93 412 3456"; "" where the provider gives none
 
     @property
     def rated(self) -> bool:
