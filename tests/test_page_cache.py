@@ -368,3 +368,26 @@ def test_a_host_the_registry_drops_is_refused_though_its_pages_were_kept():
     BrandOverride.objects.filter(key=host).delete()
     forget_override(WHITE_LABEL, host)
     assert _get("/hotels", Host=host).status_code == 400
+
+
+def test_the_visitors_country_sets_the_currency_and_kept_pages_stay_right(settings):
+    """Issue 32, item 6: with no currency chosen, a visitor whose country is known (from the geo
+    header here) sees prices in its currency; a choice wins; a kept copy is never another
+    country's, and caches downstream are told the page varies with the header."""
+    settings.GEO_COUNTRY_HEADER = "CF-IPCountry"
+    path = "/hotels/spain/barcelona?check_in=2027-03-10&check_out=2027-03-13"
+
+    def currency(response):
+        return re.search(r'<span class="chip__text">([A-Z]{3})</span>', _text(response)).group(1)
+
+    seen = {}
+    for country, expected in [("IL", "ILS"), ("JP", "JPY"), ("IL", "ILS"), ("DE", "EUR")]:
+        response = _get(path, **{"CF-IPCountry": country})
+        assert currency(response) == expected
+        assert "CF-IPCountry" in response["Vary"]
+        seen.setdefault(country, []).append(response["X-Page-Cache"])
+    assert seen["IL"] == ["miss", "hit"]  # kept per country
+    assert "₪" in _text(_get(path, **{"CF-IPCountry": "IL"}))
+    chosen = _get(path, cookies={"currency": "USD"}, **{"CF-IPCountry": "JP"})
+    assert currency(chosen) == "USD"
+    assert currency(_get(f"{path}&currency=GBP", **{"CF-IPCountry": "JP"})) == "GBP"

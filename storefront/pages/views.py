@@ -150,6 +150,8 @@ def render_page(request, *, page_name, extra_context=None, public=True, **params
     response = TemplateResponse(request, template, context)
     # Pages follow the visitor's cookies (theme, currency, country): never share across visitors.
     patch_vary_headers(response, ("Cookie",))
+    if settings.GEO_COUNTRY_HEADER:  # the country, and so the default currency, may come from it
+        patch_vary_headers(response, (settings.GEO_COUNTRY_HEADER,))
     if page.layout == "widget":
         _allow_framing(response, origins=request.brand.frame_ancestors)
     response.is_page = True

@@ -156,8 +156,11 @@ def _headers(response) -> dict[str, str]:
 
 
 def _vary(request) -> tuple[str, ...]:
+    """What a kept copy depends on besides its address, for caches downstream: the visitor's
+    country from the geo header sets the default currency (``chrome.preferences``)."""
     rest = ("Accept-Language",) if request.path == "/" else ()
-    return ("Accept-Encoding", "Cookie", *rest)
+    geo = (settings.GEO_COUNTRY_HEADER,) if settings.GEO_COUNTRY_HEADER else ()
+    return ("Accept-Encoding", "Cookie", *geo, *rest)
 
 
 def _answer(request, entry: dict, encoding: str, state: str):
