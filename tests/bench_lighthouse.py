@@ -4,8 +4,9 @@ Installs Lighthouse (npm, once) into ``.stamps/lighthouse``: a measuring tool, k
 app's and the tests' dependencies. Starts the sandbox and the production server (``bin/web``)
 on free ports with this checkout's database and demo data, warms each page once (as a visitor
 after the first would find it: the page cache and the provider content cache filled), then runs
-``tests/lighthouse.mjs`` on ``/``, ``/hotels`` and ``/login`` in each locale and prints one line
-per page: score, FCP, LCP, TBT, CLS, Speed Index and bytes. Prints the load average first.
+``tests/lighthouse.mjs`` on the home page, a city page, a dated results page and a dated hotel
+page (``pages()``: the pages a phone visitor lands on from a search engine or a link) in each
+locale and prints one line per page: score, FCP, LCP, TBT, CLS, Speed Index and bytes. Prints the load average first.
 
 Measure on a quiet machine with the fonts a visitor's phone has: ``make bench`` installs Debian's
 ``fonts-noto-cjk`` and ``fonts-noto-core`` (Thai, Hebrew, Arabic: the fonts our stack names).
@@ -29,8 +30,21 @@ from tests.cluster import free_port, start_sandbox, start_server, stop_servers  
 
 LIGHTHOUSE = "lighthouse@12.8.2"  # 13 needs Node 22
 HOME = ROOT / ".stamps" / "lighthouse"
-PAGES = ["/", "/hotels", "/login"]
 LOCALES = ["", "/he", "/ja"]
+
+
+def pages() -> list[str]:
+    """Home, a city, a results page and a hotel page with a stay five weeks from today."""
+    from datetime import date, timedelta
+
+    check_in = date.today() + timedelta(days=35)
+    stay = f"check_in={check_in}&check_out={check_in + timedelta(days=3)}&guests=2"
+    return [
+        "/",
+        "/hotels/spain/barcelona",
+        f"/hotels/search?place=2002&{stay}",
+        f"/hotels/spain/barcelona/metropole-sands?{stay}",
+    ]
 
 
 def _install() -> None:
@@ -47,7 +61,7 @@ def _install() -> None:
 
 def main() -> int:
     _install()
-    paths = sys.argv[1:] or [f"{prefix}{page}" for prefix in LOCALES for page in PAGES]
+    paths = sys.argv[1:] or [f"{prefix}{page}" for prefix in LOCALES for page in pages()]
     env = {
         **os.environ,
         "WEB_ACCESS_LOG": "0",
