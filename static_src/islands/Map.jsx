@@ -5,7 +5,8 @@
  * page's `slot` next to the list). The library, Leaflet or MapLibre GL, is the brand's or the
  * site's choice and loads only when a map is drawn (../maps/). Markers are our own elements: on
  * results a link to the hotel reading its price per night (named "hotel, price per night"),
- * on a hotel page a pin named by the hotel. Props:
+ * on a hotel page a pin named by the hotel. The controls follow the page: their names are the
+ * catalog's, and their corners mirror on a right-to-left page (`corners`). Props:
  * storefront.search.islands.map_props.
  */
 import { useEffect, useRef, useState } from "react";
@@ -33,6 +34,16 @@ export function checkProps(props) {
     markers: Array.isArray(props.markers) && props.markers.every(marker),
     mode: props.mode === "inline" || (props.mode === "beside" && typeof props.slot === "string"),
   });
+}
+
+/**
+ * Where the controls go, as the page's direction reads: the zoom buttons at the top of the
+ * inline start (top left in English, top right in Hebrew and Arabic), the map's credits at the
+ * bottom of the inline end. The libraries know only physical corners ("top-left"...).
+ */
+export function corners(direction) {
+  const [start, end] = direction === "rtl" ? ["right", "left"] : ["left", "right"];
+  return { zoom: `top-${start}`, attribution: `bottom-${end}` };
 }
 
 /** A marker's element: a link reading the price (results) or a pin named by the hotel. */
@@ -80,7 +91,8 @@ function MapView({ provider, tiles, style, attribution, title, center, zoom, mar
   useEffect(() => {
     let drawn = null;
     let gone = false;
-    const labels = { zoomIn: t("map.zoom_in"), zoomOut: t("map.zoom_out") };
+    // Every name the library's controls carry, in the page's language.
+    const labels = { map: title, zoomIn: t("map.zoom_in"), zoomOut: t("map.zoom_out"), credits: t("map.credits") };
     LIBRARIES[provider]()
       .then(({ draw }) =>
         draw(canvas.current, {
@@ -91,6 +103,7 @@ function MapView({ provider, tiles, style, attribution, title, center, zoom, mar
           zoom,
           markers,
           labels,
+          corners: corners(getComputedStyle(canvas.current).direction),
           makeMarker: markerElement,
           arrange: declutter,
         }),

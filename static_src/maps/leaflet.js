@@ -1,13 +1,15 @@
 /**
  * The Map island's Leaflet view: raster tiles from the configured template, our own markers
- * (a link with the price, or a pin), zoom buttons named in the visitor's language. Loaded only
- * when a map is shown (Map.jsx); Leaflet's stylesheet comes with it.
+ * (a link with the price, or a pin), zoom buttons named in the visitor's language, the controls
+ * in the corners Map.jsx chose for the page's direction (Leaflet writes them "topleft"). No
+ * prefix before the credits: Leaflet's would be its own English link. Loaded only when a map is
+ * shown (Map.jsx); Leaflet's stylesheet comes with it.
  */
 import L from "leaflet";
 import css from "leaflet/dist/leaflet.css?url";
 import { useStylesheet } from "./stylesheet.js";
 
-export async function draw(element, { tiles, attribution, center, zoom, markers, labels, makeMarker, arrange }) {
+export async function draw(element, { tiles, attribution, center, zoom, markers, labels, corners, makeMarker, arrange }) {
   await useStylesheet(css, import.meta.url);
   const map = L.map(element, {
     center,
@@ -16,8 +18,9 @@ export async function draw(element, { tiles, attribution, center, zoom, markers,
     attributionControl: false,
     zoomControl: false,
   });
-  L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
-  L.control.attribution({ prefix: false }).addAttribution(attribution).addTo(map);
+  const corner = (name) => name.replace("-", "");
+  L.control.zoom({ position: corner(corners.zoom), zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
+  L.control.attribution({ position: corner(corners.attribution), prefix: false }).addAttribution(attribution).addTo(map);
   L.tileLayer(tiles, { maxZoom: 18, minZoom: 3, attribution: "" }).addTo(map);
   const nodes = markers.map(makeMarker);
   markers.forEach((marker, i) => {

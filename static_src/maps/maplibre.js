@@ -1,6 +1,7 @@
 /**
  * The Map island's MapLibre GL view: the configured vector style, our own markers, zoom
- * buttons named in the visitor's language. The web worker is MapLibre's own file served from
+ * buttons, the credits' toggle and the canvas named in the visitor's language, the controls in
+ * the corners Map.jsx chose for the page's direction. The web worker is MapLibre's own file served from
  * this site (build.mjs ?url), so the CSP needs no blob: workers. Loaded only when a map is
  * shown (Map.jsx).
  */
@@ -9,7 +10,7 @@ import css from "maplibre-gl/dist/maplibre-gl.css?url";
 import worker from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useStylesheet } from "./stylesheet.js";
 
-export async function draw(element, { style, center, zoom, markers, labels, makeMarker, arrange }) {
+export async function draw(element, { style, center, zoom, markers, labels, corners, makeMarker, arrange }) {
   await useStylesheet(css, import.meta.url);
   maplibregl.setWorkerUrl(new URL(worker, import.meta.url).href);
   const map = new maplibregl.Map({
@@ -19,10 +20,16 @@ export async function draw(element, { style, center, zoom, markers, labels, make
     zoom,
     cooperativeGestures: false,
     scrollZoom: false,
-    attributionControl: { compact: false },
-    locale: { "NavigationControl.ZoomIn": labels.zoomIn, "NavigationControl.ZoomOut": labels.zoomOut },
+    attributionControl: false, // added below, in its corner
+    locale: {
+      "Map.Title": labels.map,
+      "NavigationControl.ZoomIn": labels.zoomIn,
+      "NavigationControl.ZoomOut": labels.zoomOut,
+      "AttributionControl.ToggleAttribution": labels.credits,
+    },
   });
-  map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }), corners.zoom);
+  map.addControl(new maplibregl.AttributionControl({ compact: false }), corners.attribution);
   const nodes = [];
   for (const marker of markers) {
     const node = makeMarker(marker);

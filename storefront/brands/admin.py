@@ -2,6 +2,10 @@
 
 The admin answers on the canonical host only (HostGuard). Every save is logged in the admin's
 history (who, when, which fields) and drops the cached override so the site shows it at once.
+
+The preview (``change_form.html``) sits beside the fieldsets it draws (``PREVIEWED``: the texts,
+images, colours and the footer's social links) and holds one pane per colour mode; each pane is
+a frame of ``preview_view`` in its mode, with that mode's contrast warnings only.
 """
 
 from django.contrib import admin, messages
@@ -10,12 +14,16 @@ from django.urls import path
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
 from .brand import COLOR_TOKENS, SOCIAL_NETWORKS
-from .contrast import AA_NORMAL_TEXT, weak_pairs
+from .contrast import contrast_warnings
 from .defaults import default_brand
 from .models import BrandOverride
 from .registry import PATHS, BrandUnavailable, forget_override, provider_config
 
 COLOR_FIELDS = [f"color_{token}_{mode}" for token in COLOR_TOKENS for mode in ("light", "dark")]
+# The fieldsets' class that puts them beside the live preview (they must follow one another).
+# The social links come after the colours so that the colour fields are never the last beside
+# it: the sticky preview stays whole in view while any of them is.
+PREVIEWED = ("previewed",)
 
 
 def previewed_brand(override: BrandOverride):
@@ -37,10 +45,16 @@ class BrandOverrideAdmin(admin.ModelAdmin):
     change_form_template = "admin/brands/brandoverride/change_form.html"
     fieldsets = (
         (None, {"fields": ("kind", "key")}),
-        ("Texts", {"fields": ("name", "title", "home_page_title")}),
-        ("Images (https)", {"fields": ("logo_light", "logo_dark", "favicon", "icon")}),
-        ("Colours (hex)", {"fields": COLOR_FIELDS}),
-        ("Social links (https)", {"fields": [f"social_{n}" for n in SOCIAL_NETWORKS]}),
+        ("Texts", {"fields": ("name", "title", "home_page_title"), "classes": PREVIEWED}),
+        (
+            "Images (https)",
+            {"fields": ("logo_light", "logo_dark", "favicon", "icon"), "classes": PREVIEWED},
+        ),
+        ("Colours (hex)", {"fields": COLOR_FIELDS, "classes": PREVIEWED}),
+        (
+            "Social links (https)",
+            {"fields": [f"social_{n}" for n in SOCIAL_NETWORKS], "classes": PREVIEWED},
+        ),
         ("Analytics", {"fields": ("ga4", "gtm")}),
         ("Search widget", {"fields": ("frame_ancestors",)}),
         ("Maps", {"fields": ("map_provider",)}),
@@ -51,7 +65,8 @@ class BrandOverrideAdmin(admin.ModelAdmin):
         return [path("preview/", preview, name="brands_brandoverride_preview"), *super().get_urls()]
 
     def preview_view(self, request):
-        """Header and footer as the brand in the form would draw them (GET: the form's fields)."""
+        """Header and footer as the brand in the form would draw them in one colour mode (GET: the
+        form's fields and ``preview_mode``), under its name and that mode's contrast warnings."""
         form = self.get_form(request)(request.GET)
         form.is_valid()  # invalid fields are left out, as the site would ignore them
         data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
@@ -66,7 +81,7 @@ class BrandOverrideAdmin(admin.ModelAdmin):
         response = TemplateResponse(
             request,
             "admin/brands/brandoverride/preview.html",
-            {"color_mode": mode, "weak_pairs": weak_pairs(brand), "aa": AA_NORMAL_TEXT},
+            {"color_mode": mode, "warnings": contrast_warnings(brand, mode=mode)},
         )
         response._csp_replace = {"frame-ancestors": ["'self'"]}
         return response
@@ -76,12 +91,10 @@ class BrandOverrideAdmin(admin.ModelAdmin):
         forget_override(obj.kind, obj.key)
         if change and {"kind", "key"} & set(form.changed_data):
             forget_override(form.initial["kind"], form.initial["key"])
-        for mode, text, background, ratio in weak_pairs(previewed_brand(obj)):
-            messages.warning(
-                request,
-                f"{mode} mode: {text} on {background} has a contrast of "
-                f"{ratio}:1, below WCAG AA ({AA_NORMAL_TEXT}:1).",
-            )
+        brand = previewed_brand(obj)
+        for mode in ("light", "dark"):
+            for _, warning in contrast_warnings(brand, mode=mode):
+                messages.warning(request, f"{mode.capitalize()} mode: {warning}")
 
     def delete_model(self, request, obj):
         forget_override(obj.kind, obj.key)

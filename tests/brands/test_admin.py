@@ -4,11 +4,12 @@ import pytest
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import User
 
-from storefront.brands.contrast import contrast_ratio
+from storefront.brands.contrast import AA_NORMAL_TEXT, WEAK_CONTRAST, contrast_ratio
 from storefront.brands.models import BrandOverride
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 ADD = "/admin/brands/brandoverride/add/"
+PREVIEW = "/admin/brands/brandoverride/preview/"
 HOST = {"Host": "127.0.0.1"}
 
 
@@ -67,7 +68,7 @@ def test_saving_warns_on_low_contrast_logs_and_shows_at_once(client, operator):
 
 def test_live_preview_draws_header_and_footer_in_the_chosen_mode(client, operator):
     response = client.get(
-        "/admin/brands/brandoverride/preview/",
+        PREVIEW,
         _form(
             name="Preview Co",
             color_brand_dark="#ABCDEF",
@@ -80,16 +81,65 @@ def test_live_preview_draws_header_and_footer_in_the_chosen_mode(client, operato
     assert response.status_code == 200 and response["X-Frame-Options"] == "SAMEORIGIN"
     assert "frame-ancestors 'self'" in response["Content-Security-Policy"]
     assert 'data-theme="dark"' in html and "--brand:#ABCDEF;" in html
-    assert "<header" in html and "<footer" in html and "Preview Co" in html
+    assert "<header" in html and "<footer" in html
+    # The name typed shows above the header (the logo is an image that may draw another name).
+    assert '<strong class="admin-preview__name">Preview Co</strong>' in html
+
+
+def _warning(text, background, ratio):
+    return WEAK_CONTRAST.format(text=text, background=background, ratio=ratio, aa=AA_NORMAL_TEXT)
+
+
+@pytest.mark.parametrize(
+    "mode,shown,hidden",
+    [
+        ("light", ("textBrand", "bgBrand", 1.07), ("textBrandAlt", "bgBrandAlt", 1.63)),
+        ("dark", ("textBrandAlt", "bgBrandAlt", 1.63), ("textBrand", "bgBrand", 1.07)),
+    ],
+)
+def test_each_preview_pane_warns_of_its_own_mode_only(client, operator, mode, shown, hidden):
+    """Yellow under white text in light mode, dark grey on dark grey in dark mode: the light
+    pane warns of the first only, the dark pane of the second only."""
+    fields = _form(
+        color_bgBrand_light="#ffff00",
+        color_textBrandAlt_dark="#444444",
+        color_bgBrandAlt_dark="#222222",
+        preview_mode=mode,
+    )
+    html = client.get(PREVIEW, fields, headers=HOST).content.decode()
+    assert html.count('class="admin-preview__warnings" role="alert"') == 1
+    assert _warning(*shown) in html and _warning(*hidden) not in html
+
+
+def test_a_preview_without_weak_pairs_warns_of_nothing(client, operator):
+    for mode in ("light", "dark"):
+        html = client.get(PREVIEW, _form(preview_mode=mode), headers=HOST).content.decode()
+        assert "admin-preview__warnings" not in html and "WCAG" not in html
+
+
+def test_the_preview_sits_beside_the_fields_it_draws(client, operator):
+    """In the change form the preview follows the texts, images, colours and social links, in
+    one block with them (the CSS puts it beside them), before the fieldsets it does not draw."""
+    html = client.get(ADD, headers=HOST).content.decode()
+    order = [
+        'id="id_key"',
+        'class="brand-editor"',
+        'id="id_name"',
+        'id="id_logo_light"',
+        'id="id_color_textBrandAlt_dark"',
+        'id="id_social_youtube"',
+        'class="module brand-preview"',
+        'id="id_ga4"',
+    ]
+    assert [html.index(marker) for marker in order] == sorted(html.index(m) for m in order)
+    assert html.count('class="module brand-preview"') == 1
 
 
 def test_preview_needs_staff(client):
-    response = client.get("/admin/brands/brandoverride/preview/", headers=HOST)
+    response = client.get(PREVIEW, headers=HOST)
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
 
 
 def test_preview_of_an_empty_form_is_the_default_brand(client, operator):
-    response = client.get(
-        "/admin/brands/brandoverride/preview/", {"kind": "", "key": ""}, headers=HOST
-    )
+    response = client.get(PREVIEW, {"kind": "", "key": ""}, headers=HOST)
     assert response.status_code == 200 and "Travelnest" in response.content.decode()

@@ -117,3 +117,12 @@ def touch(page, fingers, steps=8):
 def swipe(page, x, y, dx, dy, steps=8):
     """One finger down at (x, y), moved by (dx, dy), lifted."""
     touch(page, [((x, y), (dx, dy))], steps)
+
+
+def log_in_to_admin(page, server_url, username, password, *, next_path="/admin/"):
+    """Log in through the admin's own login form and land on ``next_path``."""
+    page.goto(f"{server_url}/admin/login/?next={next_path}")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{server_url}{next_path}")

@@ -53,6 +53,9 @@ def test_the_hotel_on_its_map(new_page, server_url, code, width, scheme):
     assert any("/leaflet-" in url for url in seen["chunks"])
     pin = page.get_by_role("img", name="Metropole Sands")
     expect(pin.locator(".map-pin")).to_be_visible()
+    # The pin stands on the hotel's spot, in Hebrew too (its tip under its middle).
+    spot, drawn = pin.bounding_box(), pin.locator(".map-pin").bounding_box()
+    assert abs(drawn["x"] + drawn["width"] / 2 - spot["x"]) < 2, (code, spot, drawn)
     tiles = page.locator(".leaflet-tile-loaded")
     expect(tiles.first).to_be_visible()
     assert "/maps/tiles/" in tiles.first.get_attribute("src")

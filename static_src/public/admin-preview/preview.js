@@ -1,20 +1,41 @@
-/* Admin live preview: reloads the light and dark preview frames from the form's fields. */
+/* The brand admin's live preview (change_form.html): each pane is a frame of the preview view
+   (BrandOverrideAdmin.preview_view) in its colour mode, drawn from the form's fields, and is
+   drawn again shortly after each change, scrolled where the operator had scrolled it. */
 (function () {
-  var frames = document.querySelector(".brand-preview__frames");
+  var preview = document.querySelector(".brand-preview");
   var form = document.querySelector("#brandoverride_form");
-  if (!frames || !form) return;
+  if (!preview || !form) return;
+  var frames = preview.querySelectorAll("iframe[data-mode]");
   var timer = null;
+
+  function scrolled(frame) {
+    try {
+      return frame.contentWindow.scrollY || 0;
+    } catch (error) {
+      return 0;
+    }
+  }
+
   function refresh() {
     var params = new URLSearchParams(new FormData(form));
     params.delete("csrfmiddlewaretoken");
-    frames.querySelectorAll("iframe").forEach(function (frame) {
+    frames.forEach(function (frame) {
       params.set("preview_mode", frame.dataset.mode);
-      frame.src = frames.dataset.previewUrl + "?" + params.toString();
+      var top = scrolled(frame);
+      frame.addEventListener(
+        "load",
+        function () {
+          if (top) frame.contentWindow.scrollTo(0, top);
+        },
+        { once: true },
+      );
+      frame.src = preview.dataset.previewUrl + "?" + params.toString();
     });
   }
+
   form.addEventListener("input", function () {
     clearTimeout(timer);
-    timer = setTimeout(refresh, 400);
+    timer = setTimeout(refresh, 300);
   });
   refresh();
 })();
