@@ -94,6 +94,15 @@ def test_the_page_says_what_the_provider_says_about_each_hotel(client, place):
         assert shown == [escape(s) for s in english_rules(hotel)], hotel["id"]
 
 
+def test_a_district_the_provider_names_in_english_is_marked_english(client):
+    found = sandbox("GET", "/v3/hotels", params={"place": TEL_AVIV, "locale": "lt"})
+    hotel = next(h for h in found if h["district"] == "Old North")
+    assert hotel["district_locale"] == "en"
+    html = page_of(client, hotel, "/lt")
+    assert '<span lang="en">Old North</span>' in html
+    assert '<span lang="en">Old North</span>' not in page_of(client, hotel)
+
+
 def test_pets_in_the_rules_agree_with_the_amenities(client):
     for hotel in hotels(BARCELONA, 30):
         codes = {rule["code"] for rule in hotel["house_rules"]}

@@ -1,12 +1,14 @@
 """The JSON shapes of docs/provider-inventory-api.md, for places and hotels.
 
-Photo URLs are absolute and built from the request's host, because the browser fetches them from
-the provider directly.
+Names (a place's, a hotel's city and district) are in the request's locale where the provider
+has them; a name in another language says which (``name_locale``, ``district_locale``). Photo
+URLs are absolute and built from the request's host, because the browser fetches them from the
+provider directly.
 """
 
 from .hotels import Hotel, Room, house_rules
 from .photos import BASE, WIDTHS, _height
-from .places import Place, names
+from .places import Place, district_name, names
 from .store import inventory
 
 STAR_WORDS_HE = {
@@ -143,6 +145,7 @@ def hotel_json(request, hotel: Hotel, locale: str) -> dict:
     inv = inventory()
     city = inv.places[hotel.place_id]
     text, text_locale = description(hotel, locale)
+    district, district_locale = district_name(hotel.district, locale)
     return {
         "id": hotel.id,
         "slug": hotel.slug,
@@ -154,7 +157,8 @@ def hotel_json(request, hotel: Hotel, locale: str) -> dict:
         "city_slug": city.slug,
         "country_code": city.country_code,
         "country_slug": inv.places[inv.country_ids[city.country_code]].slug,
-        "district": hotel.district,
+        "district": district,
+        "district_locale": district_locale,
         "address": hotel.address,
         "coordinates": _coordinates(hotel.lat, hotel.lng),
         "distance_km": hotel.distance_km,

@@ -107,6 +107,7 @@ class Hotel:
     photos: tuple[Photo, ...]
     rooms: tuple[Room, ...] = ()
     house_rules: tuple[HouseRule, ...] = ()
+    district_locale: str = "en"  # the language ``district`` is in (the provider's mark)
 
     @property
     def rated(self) -> bool:
