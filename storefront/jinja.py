@@ -9,7 +9,8 @@ What templates call, each from the app that owns it:
 
 - ``"key"|t(name=value)`` and ``t_lead("key")``: the catalogs (``storefront.i18n.templating``;
   ``t`` is a filter because Jinja2 calls a filter directly and a global through the context,
-  a microsecond more each, four hundred times a results page);
+  a microsecond more each, four hundred times a results page); ``code|lang_attr``: the ``lang``
+  attribute of a provider's text in another language than the page's (the same module);
 - ``{% call island("Name", value, load=...) %}fallback{% endcall %}`` and ``island_assets()``
   (``storefront.islands.templating``; the props builders are the apps' own, registered in their
   ``islands.py``);
@@ -45,7 +46,7 @@ from jinja2 import Template as JinjaTemplate
 from storefront.brands.templating import brand_asset, builtin_asset
 from storefront.catalog.templating import listed
 from storefront.hotels.templating import favorite_toggle
-from storefront.i18n.templating import t, t_lead
+from storefront.i18n.templating import lang_attr, t, t_lead
 from storefront.islands.templating import island, island_assets
 from storefront.search.templating import search_form_values
 from storefront.security.templating import inline_style
@@ -119,6 +120,7 @@ def environment(**options) -> Environment:
     )
     env.filters.update(
         t=t,
+        lang_attr=lang_attr,
         brand_asset=brand_asset,
         builtin_asset=builtin_asset,
         get_item=get_item,

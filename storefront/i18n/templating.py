@@ -5,6 +5,8 @@ The message and every parameter are escaped (nothing in a catalog is trusted as 
 ``{% set var = "key"|t %}`` keeps the text instead of printing it; ``"key"|t(count=n)`` picks
 the plural form for ``n`` (``catalog.plural_lookup``).
 ``t_lead("key")`` splits a message after its first sentence (see ``t_lead``).
+``<p{{ text_locale|lang_attr }}>`` marks text the provider gave in another language than the
+page's (see ``lang_attr``).
 """
 
 import re
@@ -17,6 +19,7 @@ from markupsafe import Markup, escape
 from storefront.web.html import escape_text
 
 from .catalog import PLACEHOLDER_RE, lookup, plural_lookup
+from .locales import LOCALES
 
 # The first sentence: up to a question mark, exclamation mark or Greek question mark (";")
 # followed by a space, or up to a full-width one (Chinese, Japanese), which needs no space.
@@ -80,3 +83,15 @@ def t_lead(context, key) -> tuple[Markup, Markup]:
     match = LEAD_SENTENCE_RE.fullmatch(text.strip())
     lead, rest = match.groups() if match else (text, "")
     return escape(lead), escape(rest)
+
+
+@pass_context
+def lang_attr(context, code) -> Markup:
+    """`` lang="…"`` for text in the language ``code`` (one of our locale codes, as the provider
+    marks its texts: ``description_locale``, ``district_locale``) when it is not the page's,
+    with the language's BCP 47 tag; nothing for text in the page's own language."""
+    code = str(code or "").lower()
+    if not code or code == page_code(context):
+        return Markup("")
+    known = LOCALES.get(code)
+    return Markup(' lang="{}"').format(known.iso if known else code)

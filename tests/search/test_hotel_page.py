@@ -4,6 +4,7 @@ rules in words — and the gallery the server renders (every photo, with its siz
 hotels, in every locale without a catalog key left."""
 
 import re
+from html import unescape
 
 import pytest
 from markupsafe import escape  # as the templates escape (Jinja2)
@@ -92,6 +93,39 @@ def test_the_page_says_what_the_provider_says_about_each_hotel(client, place):
         rules = re.search(r'<ul class="hotel-summary__rule-list">(.*?)</ul>', html).group(1)
         shown = re.findall(r"<li>([^<]*)</li>", rules)
         assert shown == [escape(s) for s in english_rules(hotel)], hotel["id"]
+
+
+def _description(html):
+    """(the description paragraph's attributes after its class, its text)."""
+    found = re.search(r'<p class="hotel-summary__description"([^>]*)>([^<]*)</p>', html)
+    return found.group(1), unescape(found.group(2))
+
+
+def test_a_hotel_page_names_its_place_and_describes_it_in_the_readers_language(client):
+    """Issue 32, item 3: the provider's city, district and description in the page's language;
+    a text the provider gave in another language carries its own ``lang``, and only then."""
+    hotel = hotels(BARCELONA, 1, "fr")[0]
+    html = page_of(client, hotel, "/fr")
+    assert '<html lang="fr"' in html and "Barcelone" in unescape(re.sub(r"<[^>]+>", " ", html))
+    attributes, text = _description(html)
+    assert attributes == ""  # French on a French page
+    assert text.startswith(f"{hotel['name']} est ") and "(" + hotel["district"] in text
+    assert "Barcelone)" in text
+    assert f"<span>{escape(hotel['district'])}</span>" in html  # the district is French's too
+    for code in ("pt-br", "zh-tw", "he"):  # the provider's code is the page's locale
+        attributes, text = _description(page_of(client, hotel, LOCALES[code].prefix))
+        assert attributes == "" and text != hotels(BARCELONA, 1)[0]["description"], code
+    attributes, text = _description(page_of(client, hotel, "/ko"))
+    assert attributes == ' lang="en"' and text.startswith(f"{hotel['name']} is a")
+
+
+def test_a_district_the_provider_names_in_english_is_marked_english(client):
+    found = sandbox("GET", "/v3/hotels", params={"place": TEL_AVIV, "locale": "lt"})
+    hotel = next(h for h in found if h["district"] == "Old North")
+    assert hotel["district_locale"] == "en"
+    html = page_of(client, hotel, "/lt")
+    assert '<span lang="en">Old North</span>' in html
+    assert '<span lang="en">Old North</span>' not in page_of(client, hotel)
 
 
 def test_pets_in_the_rules_agree_with_the_amenities(client):

@@ -1,36 +1,17 @@
 """The JSON shapes of docs/provider-inventory-api.md, for places and hotels.
 
-Photo URLs are absolute and built from the request's host, because the browser fetches them from
-the provider directly.
+Names (a place's, a hotel's city and district) and a hotel's description are in the request's
+locale where the provider has them; a name or description in another language says which
+(``name_locale``, ``district_locale``, ``description_locale``). Photo URLs are absolute and
+built from the request's host, because the browser fetches them from the provider directly.
 """
 
 from .contact import contact
+from .descriptions import description
 from .hotels import Hotel, Room, house_rules
 from .photos import BASE, WIDTHS, _height
-from .places import Place, names
+from .places import Place, district_name, names
 from .store import inventory
-
-STAR_WORDS_HE = {
-    1: "כוכב אחד",
-    2: "שני כוכבים",
-    3: "שלושה כוכבים",
-    4: "ארבעה כוכבים",
-    5: "חמישה כוכבים",
-}
-STYLE_EN = {
-    "hostel": "hostel",
-    "hotel": "hotel",
-    "boutique": "boutique hotel",
-    "resort": "resort",
-    "apartments": "apartment hotel",
-}
-STYLE_HE = {
-    "hostel": "אכסניה",
-    "hotel": "מלון",
-    "boutique": "מלון בוטיק",
-    "resort": "אתר נופש",
-    "apartments": "מלון דירות",
-}
 
 
 def _coordinates(lat: float, lng: float) -> dict:
@@ -110,40 +91,11 @@ def room_json(request, hotel: Hotel, room: Room) -> dict:
     }
 
 
-def description(hotel: Hotel, locale: str) -> tuple[str, str]:
-    city = inventory().places[hotel.place_id]
-    if locale == "he":
-        stars = f" בדירוג {STAR_WORDS_HE[hotel.stars]}" if hotel.stars else ""
-        text = (
-            f"{hotel.name} הוא {STYLE_HE[hotel.style]}{stars} ב{city.he}, "
-            f"{hotel.distance_km:.1f} ק״מ ממרכז העיר. "
-            f"בכל אחד מ-{len(hotel.rooms)} סוגי החדרים יש אינטרנט אלחוטי, "
-            f"והצ'ק-אין מתחיל בשעה {hotel.check_in_from}."
-        )
-        if "pool" in hotel.amenities:
-            text += " במלון בריכת שחייה."
-        if "kosher_food" in hotel.amenities:
-            text += " האוכל במלון כשר."
-        return text, "he"
-    stars = f"{hotel.stars}-star " if hotel.stars else ""
-    article = "an" if (stars or STYLE_EN[hotel.style])[0] in "aeiou8" else "a"
-    text = (
-        f"{hotel.name} is {article} {stars}{STYLE_EN[hotel.style]} in {hotel.district}, "
-        f"{city.en}, {hotel.distance_km:.1f} km from the centre. "
-        f"It offers {len(hotel.rooms)} room types; check-in is from {hotel.check_in_from} "
-        f"and check-out until {hotel.check_out_until}."
-    )
-    if "pool" in hotel.amenities:
-        text += " Guests can relax by the pool."
-    if "beach_access" in hotel.amenities:
-        text += " The beach is a short walk away."
-    return text, "en"
-
-
 def hotel_json(request, hotel: Hotel, locale: str) -> dict:
     inv = inventory()
     city = inv.places[hotel.place_id]
     text, text_locale = description(hotel, locale)
+    district, district_locale = district_name(hotel.district, locale)
     return {
         "id": hotel.id,
         "slug": hotel.slug,
@@ -155,7 +107,8 @@ def hotel_json(request, hotel: Hotel, locale: str) -> dict:
         "city_slug": city.slug,
         "country_code": city.country_code,
         "country_slug": inv.places[inv.country_ids[city.country_code]].slug,
-        "district": hotel.district,
+        "district": district,
+        "district_locale": district_locale,
         "address": hotel.address,
         **contact(hotel.id, city.country_code),  # postal_code, phone: where the country has them
         "coordinates": _coordinates(hotel.lat, hotel.lng),

@@ -3,8 +3,9 @@
 Ids come from the order of these tables (countries 1000+, destinations 2000+, landmarks 5000+),
 so append new rows at the end of a table: inserting one would renumber every place after it, and
 hotel ids, which derive from their destination's id, with them. Names: our own English and
-Hebrew for every place; other languages come from CLDR (``places.py``), and ``EXTRA_NAMES`` adds
-the well-known names CLDR does not have (it names countries and time-zone cities only).
+Hebrew for every place; other languages come from ``EXTRA_NAMES`` first, then CLDR
+(``places.py``): CLDR names countries and time-zone cities only, and ``EXTRA_NAMES`` gives every
+other city and region (and the few CLDR names a reader would not use) in every locale.
 
 The rows (one JSON array a line, so a change reads as one line of a diff):
 
@@ -15,7 +16,12 @@ The rows (one JSON array a line, so a change reads as one line of a diff):
   ("city" or "beach"), city tax (null, ["person", USD a person a night] or ["percent", share of
   the net]), districts.
 - ``landmarks.json``: city (English), English, Hebrew, lat, lng, popularity.
-- ``extra_names.json``: English name -> our locale code -> name.
+- ``extra_names.json``: English name -> our locale code -> name (one line a place; the name of
+  a city that is also a country, Hong Kong, names both).
+- ``districts.json``: a district's English name (as ``destinations.json`` and
+  ``hotels.GENERIC_DISTRICTS`` write it) -> our locale code -> name, and ``latn``: the name every
+  Latin-script locale without an entry of its own writes (a proper name, "Kreuzberg"); a
+  district without ``latn`` is a description ("Old Town") and has a name per locale.
 """
 
 import json
@@ -38,4 +44,7 @@ DESTINATIONS: list[tuple] = _rows("destinations.json")
 LANDMARKS: list[tuple[str, str, str, float, float, int]] = _rows("landmarks.json")
 EXTRA_NAMES: dict[str, dict[str, str]] = json.loads(
     (DATA / "extra_names.json").read_text(encoding="utf-8")
+)
+DISTRICT_NAMES: dict[str, dict[str, str]] = json.loads(
+    (DATA / "districts.json").read_text(encoding="utf-8")
 )

@@ -46,6 +46,22 @@ BABEL_LOCALES: dict[str, str] = {
     "zh-tw": "zh_Hant_TW",
 }
 DEFAULT = "en"
+# The codes whose language is written in Latin letters: a district's "latn" name (a proper
+# name every such language writes alike, "Kreuzberg") is theirs too.
+LATIN_SCRIPT: frozenset[str] = frozenset(BABEL_LOCALES) - {
+    "ar",
+    "bg",
+    "el",
+    "he",
+    "ja",
+    "ko",
+    "ru",
+    "sr",
+    "th",
+    "uk",
+    "zh-cn",
+    "zh-tw",
+}
 
 
 def normalise(code: str | None) -> str:

@@ -1,10 +1,17 @@
-"""Places: countries, cities, regions and landmarks, with their names in every locale.
+"""Places: countries, cities, regions and landmarks, with their names in every locale; and the
+names of the districts hotels lie in.
 
-Names are our own in English and Hebrew; in other locales CLDR's (Babel): a country's territory
-name, a city's time-zone exemplar city, or ``geo.EXTRA_NAMES``, else English with
-``name_locale: "en"``. CLDR leaves out an exemplar city that equals the one in the zone's id
-(German "Berlin"), so that name counts as the locale's own. Loading a locale's CLDR data takes
-about 25 ms, so names are looked up per locale on first use, not while the inventory is built.
+Names are our own in English and Hebrew. In the other locales ``geo.EXTRA_NAMES`` comes first:
+every city and region in every one of them (exonyms where the language has one, "Barcelone",
+"Sevilla"; else the name in its script, "세비야"); then CLDR's (Babel): a country's territory
+name, a city's time-zone exemplar city; else English with ``name_locale: "en"`` (only landmarks
+without a name of ours come to that). CLDR leaves out an exemplar city that equals the one in
+the zone's id (German "Berlin"), so that name counts as the locale's own. Loading a locale's
+CLDR data takes about 25 ms, so names are looked up per locale on first use, not while the
+inventory is built.
+
+A district's name comes from ``geo.DISTRICT_NAMES`` (``district_name``): the locale's own, else
+its Latin-script name for a locale written in Latin letters, else English, marked "en".
 """
 
 import math
@@ -14,7 +21,7 @@ from functools import cache
 import babel
 
 from . import geo
-from .locales import BABEL_LOCALES
+from .locales import BABEL_LOCALES, LATIN_SCRIPT
 from .text import slugify
 
 COUNTRY_IDS = 1000
@@ -154,6 +161,16 @@ def names(locale: str) -> dict[int, tuple[str, str]]:
         name, from_cldr = _cldr_name(place, data)
         result[pid] = (name, locale if from_cldr else "en")
     return result
+
+
+def district_name(district: str, locale: str) -> tuple[str, str]:
+    """(a hotel's district in ``locale``, the locale it is in)."""
+    if locale != "en":
+        known = geo.DISTRICT_NAMES.get(district, {})
+        name = known.get(locale) or (known.get("latn") if locale in LATIN_SCRIPT else None)
+        if name:
+            return name, locale
+    return district, "en"
 
 
 def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:

@@ -20,7 +20,7 @@ from . import memo
 from .readers import read_exchange_rates, read_hotel, read_place
 from .types import Hotel, Place
 
-CACHE_VERSION = "inv2"  # inv2: money as Decimal
+CACHE_VERSION = "inv3"  # inv2: money as Decimal; inv3: a hotel's district_locale
 
 
 def media_origin() -> str:

@@ -150,6 +150,7 @@ def read_hotel(raw) -> Hotel | None:
             country_code=_str(raw.get("country_code")).lower(),
             country_slug=_str(raw.get("country_slug")),
             district=_str(raw.get("district")),
+            district_locale=_str(raw.get("district_locale"), "en"),
             address=_str(raw.get("address")),
             lat=_num(coordinates.get("lat"), 0.0),
             lng=_num(coordinates.get("lng"), 0.0),

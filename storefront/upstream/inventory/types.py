@@ -109,6 +109,7 @@ class Hotel:
     house_rules: tuple[HouseRule, ...] = ()
     postal_code: str = ""  # "" where the provider gives none (or the country has none)
     phone: str = ""  # international form, "+34 93 412 3456"; "" where the provider gives none
+    district_locale: str = "en"  # the language ``district`` is in (the provider's mark)
 
     @property
     def rated(self) -> bool:
