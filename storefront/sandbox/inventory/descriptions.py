@@ -418,12 +418,18 @@ def description(hotel: Hotel, locale: str) -> tuple[str, str]:
     language = LANGUAGES[code]
     city = inventory().places[hotel.place_id]
     word, grammar = language.styles[hotel.style]
+    city_name = names(code)[city.id][0]
+    district = district_name(hotel.district, code)[0]
+    if not language.joiner and district.startswith(city_name):
+        # Chinese writes the city then the district with nothing between them: a district
+        # named after its city ("迪拜码头", Dubai Marina) already says the city.
+        city_name = ""
     facts = {
         "name": hotel.name,
         "style": word,
         "stars": language.stars.get(hotel.stars, ""),
-        "district": district_name(hotel.district, code)[0],
-        "city": names(code)[city.id][0],
+        "district": district,
+        "city": city_name,
         "distance": format_decimal(hotel.distance_km, format="0.0", locale=_babel(code)),
     }
     intro = language.rated if hotel.stars else language.unrated
