@@ -1,9 +1,10 @@
-"""Place and district names in the reader's language (issue 32, item 3): every country, city and
-region the sandbox serves has a name of the locale's own in each of the 39 locales, the slugs
-stay English, autocomplete finds the new names, and a hotel's district is named in the
+"""Place and district names in the reader's language (issue 32, item 3): every country, city,
+region and landmark the sandbox serves has a name of the locale's own in each of the 39 locales,
+the slugs stay English, autocomplete finds the new names, and a hotel's district is named in the
 reader's language or marked as English."""
 
 import re
+import unicodedata
 
 import pytest
 
@@ -24,6 +25,10 @@ def _named_places():
     return [p for p in inventory().places.values() if p.type in ("country", "city", "region")]
 
 
+def _landmarks():
+    return [p for p in inventory().places.values() if p.type == "landmark"]
+
+
 @pytest.mark.parametrize("locale", sorted(BABEL_LOCALES))
 def test_every_country_city_and_region_has_a_name_of_the_locales_own(locale):
     names_seen = {}
@@ -36,6 +41,63 @@ def test_every_country_city_and_region_has_a_name_of_the_locales_own(locale):
             assert data["name"] not in names_seen, (locale, place.en, names_seen[data["name"]])
             names_seen[data["name"]] = place.en
         assert data["slug"] == slugify(place.en)  # URLs stay English-based
+
+
+@pytest.mark.parametrize("locale", sorted(BABEL_LOCALES))
+def test_every_landmark_has_a_name_of_the_locales_own(locale):
+    """Every landmark is named in every locale by a name of ours (``extra_names.json`` besides
+    English and Hebrew), never English passed off as the locale's: a non-Latin script has no
+    Latin letter in it, a Latin-script one no letter of another script (a Cyrillic "а" slipped
+    into a Latin name); no two landmarks share a name, nor does one take a destination's."""
+    assert len(_landmarks()) == len(geo.LANDMARKS) == 46
+    destinations = {place_json(p, locale)["name"] for p in _named_places() if p.type != "country"}
+    names_seen = {}
+    for place in _landmarks():
+        data = place_json(place, locale)
+        name = data["name"]
+        assert name and data["name_locale"] == locale, (locale, place.en)
+        if locale not in ("en", "he"):
+            assert name == geo.EXTRA_NAMES[place.en][locale], (locale, place.en)
+        scripts = {unicodedata.name(ch).split()[0] for ch in name if ch.isalpha()}
+        if locale in NON_LATIN:
+            assert "LATIN" not in scripts, (locale, place.en, name)
+        else:
+            assert scripts == {"LATIN"}, (locale, place.en, name)
+        assert name not in names_seen, (locale, place.en, names_seen[name])
+        assert name not in destinations, (locale, place.en, name)
+        names_seen[name] = place.en
+        assert data["slug"] == slugify(place.en)  # URLs stay English-based
+        assert data["city_slug"] == inventory().places[place.parent_id].slug
+
+
+@pytest.mark.parametrize(
+    "locale, slug, country_slug, name",
+    [
+        ("fr", "eiffel-tower", "france", "Tour Eiffel"),
+        ("ko", "eiffel-tower", "france", "에펠탑"),
+        ("ja", "eiffel-tower", "france", "エッフェル塔"),
+        ("de", "eiffel-tower", "france", "Eiffelturm"),
+        ("ar", "eiffel-tower", "france", "برج إيفل"),
+        ("he", "eiffel-tower", "france", "מגדל אייפל"),
+        ("zh-cn", "eiffel-tower", "france", "埃菲尔铁塔"),
+        ("zh-tw", "eiffel-tower", "france", "艾菲爾鐵塔"),
+        ("th", "eiffel-tower", "france", "หอไอเฟล"),
+        ("el", "acropolis", "greece", "Ακρόπολη"),
+        ("ru", "colosseum", "italy", "Колизей"),
+        ("uk", "charles-bridge", "czechia", "Карлів міст"),
+        ("cs", "charles-bridge", "czechia", "Karlův most"),
+        ("sr", "brandenburg-gate", "germany", "Бранденбуршка капија"),
+        ("tr", "hagia-sophia", "turkey", "Ayasofya"),
+        ("th", "grand-palace", "thailand", "พระบรมมหาราชวัง"),
+        ("es", "western-wall", "israel", "Muro de las Lamentaciones"),
+        ("de", "checkpoint-charlie", "germany", "Checkpoint Charlie"),  # German keeps it
+    ],
+)
+def test_landmark_names_readers_know(sandbox_client, locale, slug, country_slug, name):
+    params = {"country_slug": country_slug, "slug": slug, "locale": locale}
+    data = sandbox_client.get("/v3/places", params).json()["data"]
+    assert (data["type"], data["name"], data["name_locale"]) == ("landmark", name, locale)
+    assert data["slug"] == slug
 
 
 @pytest.mark.parametrize(
@@ -101,6 +163,34 @@ def test_a_hotels_city_and_country_come_in_the_readers_language(sandbox_client):
 def test_autocomplete_finds_the_new_names(sandbox_client, q, locale, expected):
     data = sandbox_client.get("/v3/places", {"q": q, "locale": locale}).json()["data"]
     assert expected in [p["name"] for p in data]
+
+
+@pytest.mark.parametrize(
+    "q, locale, expected",
+    [
+        ("tour eif", "fr", "Tour Eiffel"),
+        ("eiffel", "fr", "Tour Eiffel"),  # from its second word
+        ("colisee", "fr", "Colisée"),  # folded: the accent is not typed
+        ("schonbrunn", "de", "Schloss Schönbrunn"),
+        ("eiffelt", "de", "Eiffelturm"),
+        ("karluv", "cs", "Karlův most"),
+        ("ayasof", "tr", "Ayasofya"),
+        ("에펠", "ko", "에펠탑"),
+        ("エッフェル", "ja", "エッフェル塔"),
+        ("ファミリア", "ja", "サグラダ・ファミリア"),  # the word after the middle dot
+        ("埃菲尔", "zh-cn", "埃菲尔铁塔"),
+        ("哭牆", "zh-tw", "哭牆"),
+        ("إيفل", "ar", "برج إيفل"),
+        ("эйфел", "ru", "Эйфелева башня"),
+        ("ακροπολ", "el", "Ακρόπολη"),  # folded: the tonos is not typed
+        ("หอไอ", "th", "หอไอเฟล"),
+    ],
+)
+def test_autocomplete_finds_landmarks_by_their_local_names(sandbox_client, q, locale, expected):
+    data = sandbox_client.get("/v3/places", {"q": q, "locale": locale}).json()["data"]
+    found = {p["name"]: p for p in data}
+    assert expected in found, (q, locale, list(found))
+    assert (found[expected]["type"], found[expected]["name_locale"]) == ("landmark", locale)
 
 
 @pytest.mark.parametrize("locale", sorted({*NON_LATIN, *DESCRIBED}))

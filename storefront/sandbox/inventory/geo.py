@@ -5,7 +5,8 @@ so append new rows at the end of a table: inserting one would renumber every pla
 hotel ids, which derive from their destination's id, with them. Names: our own English and
 Hebrew for every place; other languages come from ``EXTRA_NAMES`` first, then CLDR
 (``places.py``): CLDR names countries and time-zone cities only, and ``EXTRA_NAMES`` gives every
-other city and region (and the few CLDR names a reader would not use) in every locale.
+other city and region, every landmark (and the few CLDR names a reader would not use) in every
+locale.
 
 The rows (one JSON array a line, so a change reads as one line of a diff):
 
@@ -17,7 +18,10 @@ The rows (one JSON array a line, so a change reads as one line of a diff):
   the net]), districts.
 - ``landmarks.json``: city (English), English, Hebrew, lat, lng, popularity.
 - ``extra_names.json``: English name -> our locale code -> name (one line a place; the name of
-  a city that is also a country, Hong Kong, names both).
+  a city that is also a country, Hong Kong, names both). The landmarks are one block in
+  ``landmarks.json``'s order, each named in all 37 locales besides English and Hebrew: the
+  name the language's readers use ("Tour Eiffel", "에펠탑"), the original proper name where a
+  Latin-script language keeps it ("Checkpoint Charlie").
 - ``districts.json``: a district's English name (as ``destinations.json`` and
   ``hotels.GENERIC_DISTRICTS`` write it) -> our locale code -> name, and ``latn``: the name every
   Latin-script locale without an entry of its own writes (a proper name, "Kreuzberg"); a

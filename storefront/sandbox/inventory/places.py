@@ -2,13 +2,13 @@
 names of the districts hotels lie in.
 
 Names are our own in English and Hebrew. In the other locales ``geo.EXTRA_NAMES`` comes first:
-every city and region in every one of them (exonyms where the language has one, "Barcelone",
-"Sevilla"; else the name in its script, "세비야"); then CLDR's (Babel): a country's territory
-name, a city's time-zone exemplar city; else English with ``name_locale: "en"`` (only landmarks
-without a name of ours come to that). CLDR leaves out an exemplar city that equals the one in
-the zone's id (German "Berlin"), so that name counts as the locale's own. Loading a locale's
-CLDR data takes about 25 ms, so names are looked up per locale on first use, not while the
-inventory is built.
+every city, region and landmark in every one of them (exonyms where the language has one,
+"Barcelone", "Sevilla", "Tour Eiffel"; else the name in its script, "세비야", "에펠탑"); then
+CLDR's (Babel): a country's territory name, a city's time-zone exemplar city; else English with
+``name_locale: "en"`` (a place added without names of ours would come to that). CLDR leaves
+out an exemplar city that equals the one in the zone's id (German "Berlin"), so that name counts
+as the locale's own. Loading a locale's CLDR data takes about 25 ms, so names are looked up per
+locale on first use, not while the inventory is built.
 
 A district's name comes from ``geo.DISTRICT_NAMES`` (``district_name``): the locale's own, else
 its Latin-script name for a locale written in Latin letters, else English, marked "en".

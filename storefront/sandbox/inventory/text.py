@@ -2,13 +2,15 @@
 
 Search folds accents and case away (NFKD without combining marks, then casefold), so ``zur``
 finds Zürich and ``бар`` finds Барселона; Hebrew vowel points are combining marks too, so a
-pointed query still matches. Slugs are the same fold reduced to ASCII words joined by hyphens.
+pointed query still matches. The middle dots Japanese and Chinese write between the words of a
+foreign name (サグラダ・ファミリア, 马哈耐·耶胡达) separate words too, so ``ファミリア`` finds it.
+Slugs are the same fold reduced to ASCII words joined by hyphens.
 """
 
 import re
 import unicodedata
 
-_SEPARATORS = re.compile(r"[\s\-‐–—'’.,()/&]+")
+_SEPARATORS = re.compile(r"[\s\-‐–—'’.,()/&·・]+")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
