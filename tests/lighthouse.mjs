@@ -33,6 +33,13 @@ try {
         `LCP ${(audit("largest-contentful-paint") / 1000).toFixed(2)} s  TBT ${audit("total-blocking-time").toFixed(0)} ms  ` +
         `CLS ${audit("cumulative-layout-shift").toFixed(3)}  SI ${(audit("speed-index") / 1000).toFixed(2)} s  ${kb} KB  ${url}`,
     );
+    if (audit("total-blocking-time") > 0) {
+      // Where the blocking time came from: the scripts that kept the main thread busiest.
+      const items = lhr.audits["bootup-time"]?.details?.items ?? [];
+      for (const item of items.slice(0, 3)) {
+        console.log(`       ${item.total.toFixed(0)} ms (script ${item.scripting.toFixed(0)} ms)  ${item.url}`);
+      }
+    }
     if (lhr.runtimeError) {
       console.error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       failed = true;
