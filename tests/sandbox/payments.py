@@ -34,7 +34,7 @@ class Api:
             self.http.headers["Authorization"] = f"Bearer {settings.SANDBOX_CLIENT_TOKEN}"
 
     def call(self, method: str, path: str, *, key: str | None = None, locale="en", **kwargs):
-        headers = {"Idempotency-Key": key} if key else {}
+        headers = {**kwargs.pop("headers", {}), **({"Idempotency-Key": key} if key else {})}
         params = {"locale": locale, **kwargs.pop("params", {})}
         return self.http.request(
             method, self.base + path, headers=headers, params=params, timeout=30, **kwargs
