@@ -45,6 +45,14 @@ def doc():
 SECRET = settings.PAYMENT_SIGNING_SECRET
 
 
+def returned_link(href):
+    """The parameters of a link back to the shop, as written in the page."""
+    from html import unescape
+    from urllib.parse import parse_qs
+
+    return {k: v[0] for k, v in parse_qs(urlsplit(unescape(href)).query).items()}
+
+
 def _counts(payment_id):
     return (
         Booking.objects.filter(payment__public_id=payment_id).count(),
@@ -67,6 +75,10 @@ def test_an_approved_card_books_once_charges_once_and_returns_signed(api, doc):
     assert re.fullmatch(r"TN-[A-HJKMNP-Z2-9]{6}", now["booking_reference"])
     assert now["card"] == {"brand": "visa", "last4": "4242"}
     assert _counts(payment["id"]) == (1, 1)
+    shown = requests.get(payment["url"], timeout=10)  # opened again: the outcome, not the form
+    assert now["booking_reference"] in shown.text and 'name="number"' not in shown.text
+    back_link = re.search(r'href="([^"]+)">' + page.words("en")["return_link"], shown.text)
+    assert doc["verify_return"](SECRET, returned_link(back_link.group(1)))
 
 
 @pytest.mark.parametrize(

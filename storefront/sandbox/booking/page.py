@@ -27,7 +27,7 @@ from markupsafe import Markup, escape
 from ..inventory import codes
 from ..inventory.locales import BABEL_LOCALES
 from ..inventory.store import inventory
-from ..models import Payment
+from ..models import Booking, Payment
 from . import cards, services, shapes, signing, webhooks
 
 HERE = Path(__file__).parent
@@ -192,6 +192,7 @@ def back_to_shop(payment: Payment) -> str:
 
 def _result(payment: Payment, status: int = 200) -> HttpResponse:
     reason = ""
+    booking = Booking.objects.filter(payment=payment).first()
     if payment.status == Payment.FAILED and payment.failure_code:
         reason = shapes.text(page_locale(payment.locale), payment.failure_code)
     return render(
@@ -201,6 +202,7 @@ def _result(payment: Payment, status: int = 200) -> HttpResponse:
         **_page(payment),
         state=payment.status,
         reason=reason,
+        reference=booking.reference if booking else "",
         back=back_to_shop(payment),
         refresh=PROCESSING_REFRESH_SECONDS if payment.status == Payment.PROCESSING else None,
     )
@@ -212,6 +214,7 @@ def _form(payment: Payment, values=None, errors=None, status: int = 200) -> Http
         payment,
         status=status,
         **_page(payment),
+        state=payment.status,
         values=values or {},
         errors=errors or {},
     )
@@ -290,7 +293,13 @@ def challenge(request, token):
     if payment.status != Payment.PENDING or not payment.challenge:
         return _secured(SeeOther(f"/pay/{token}"), payment)
     if request.method == "GET":
-        return render("challenge.html", payment, **_page(payment), last4=payment.card_last4)
+        return render(
+            "challenge.html",
+            payment,
+            **_page(payment),
+            state=payment.status,
+            last4=payment.card_last4,
+        )
     authorized = request.POST.get("answer") == "authorize"
     outcome = services.answer_challenge(
         payment=payment, authorized=authorized, origin=_origin(request)
