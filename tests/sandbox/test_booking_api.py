@@ -187,6 +187,8 @@ def test_the_same_key_and_body_is_one_payment_and_another_body_is_refused(api):
     assert Payment.objects.filter(prebook__public_id=prebook["id"]).count() == 1
     unkeyed = api.call("POST", "/v3/payments", json=body)
     assert unkeyed.status_code == 422 and unkeyed.json()["code"] == "idempotency_key_required"
+    too_long = api.call("POST", "/v3/payments", json=body, key="k" * 101)
+    assert too_long.status_code == 422 and set(too_long.json()["errors"]) == {"idempotency_key"}
 
 
 def test_the_holder_and_guests_are_checked_in_the_providers_words(api):

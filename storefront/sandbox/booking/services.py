@@ -84,6 +84,18 @@ def request_hash(data) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+KEY_MAX = 100  # an Idempotency-Key's length at most
+
+
+def _check_key(key: str) -> None:
+    if len(key) > KEY_MAX:
+        raise Refusal(
+            422,
+            errors={"idempotency_key": [inventory_rates.OUT_OF_RANGE]},
+            code="validation_failed",
+        )
+
+
 def _replayed(existing, digest: str):
     """The same Idempotency-Key again: the same body is the same object, another is refused."""
     if existing.request_hash != digest:
@@ -103,6 +115,7 @@ def first_bookable_day():
 
 def prebook_create(*, data, key: str, account: Account | None) -> tuple[Prebook, bool]:
     """(the prebook, whether it is an earlier one replayed for the same Idempotency-Key)."""
+    _check_key(key)
     digest = request_hash(data)
     if key and (existing := Prebook.objects.filter(key=key).first()):
         return _replayed(existing, digest)
@@ -172,6 +185,7 @@ def payment_create(*, data, key: str, account: Account | None) -> tuple[Payment,
             errors={"idempotency_key": [IDEMPOTENCY_KEY_REQUIRED]},
             code="idempotency_key_required",
         )
+    _check_key(key)
     digest = request_hash(data)
     if existing := Payment.objects.filter(key=key).select_related("prebook").first():
         return _replayed(existing, digest)

@@ -8,8 +8,9 @@ import json
 import time
 from decimal import Decimal
 
+from django.conf import settings
 from django.http import JsonResponse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from .. import views as sandbox
 from ..inventory.locales import normalise
@@ -18,7 +19,6 @@ from . import services, shapes, webhooks
 
 LOOKUP_PARAMS = "lookup_params"
 BOOKING_NOT_FOUND = "booking_not_found"
-KEY_MAX = 100
 
 
 def _locale(request, data=None) -> str:
@@ -65,7 +65,7 @@ def _body(request):
 
 
 def _key(request) -> str:
-    return (request.headers.get("Idempotency-Key") or "").strip()[:KEY_MAX]
+    return (request.headers.get("Idempotency-Key") or "").strip()
 
 
 def _created(data: dict, replayed: bool) -> JsonResponse:
@@ -200,7 +200,7 @@ def payments_mode(request):
     return JsonResponse({"mode": mode})
 
 
-@require_http_methods(["POST"])
+@require_POST
 def settle(request):
     """Settle whatever time has decided (slow approvals due, holds run out); the slow card's
     timer asks for this."""
@@ -214,8 +214,6 @@ def settle(request):
 def replay(request, public_id):
     """Send the payment's last event again, same id and body, signed now; answers what the
     attempt got (and what every earlier attempt of that event got)."""
-    from django.conf import settings
-
     event = (
         PaymentEvent.objects.filter(payment__public_id=public_id)
         .select_related("payment")

@@ -63,7 +63,13 @@ def deliver(delivery: Delivery, *, secret: str, timeout: float) -> dict:
         "X-Signature": signing.webhook_signature(secret, ts, delivery.body),
     }
     try:
-        answer = requests.post(delivery.url, data=delivery.body, headers=headers, timeout=timeout)
+        answer = requests.post(
+            delivery.url,
+            data=delivery.body,
+            headers=headers,
+            timeout=timeout,
+            allow_redirects=False,  # a redirect is not a delivery: it is tried again
+        )
     except requests.RequestException as exc:
         result = {"delivered": False, "status": None, "error": exc.__class__.__name__}
     else:
