@@ -65,3 +65,18 @@ def site_origin_is_configured(app_configs, **kwargs):
             id="storefront.E004",
         )
     ]
+
+
+@register(Tags.security, deploy=True)
+def payment_signing_secret_is_configured(app_configs, **kwargs):
+    """Payment returns and webhooks are trusted by their signature: with the sandbox's secret,
+    committed in settings.py, anyone could sign a "succeeded"."""
+    if settings.PAYMENT_SIGNING_SECRET != settings.SANDBOX_PAYMENT_SIGNING_SECRET:
+        return []
+    return [
+        Error(
+            "PAYMENT_SIGNING_SECRET is the sandbox's secret.",
+            hint="Set PAYMENT_SIGNING_SECRET to the secret the provider signs payments with.",
+            id="storefront.E005",
+        )
+    ]

@@ -297,6 +297,20 @@ CONTENT_SECURITY_POLICY = {
 SANDBOX_CLIENT_TOKEN = "sandbox-client-token"
 UPSTREAM_URL = env("UPSTREAM_URL", default="http://127.0.0.1:8001")
 UPSTREAM_CLIENT_TOKEN = env("UPSTREAM_CLIENT_TOKEN", default=SANDBOX_CLIENT_TOKEN)
+# The secret the provider signs a payment's return and its webhooks with (HMAC-SHA256,
+# docs/provider-booking-api.md), and we verify them with. The default is the sandbox's, known to
+# anyone who reads this file: the deploy check refuses it, so production sets the provider's.
+SANDBOX_PAYMENT_SIGNING_SECRET = "sandbox-payment-signing-secret-not-for-production"
+PAYMENT_SIGNING_SECRET = env("PAYMENT_SIGNING_SECRET", default=SANDBOX_PAYMENT_SIGNING_SECRET)
+# The sandbox playing the provider's booking and payment (storefront/sandbox/booking/): how long a
+# prebook holds its price, how long a slow test card keeps a payment "processing", and how its
+# webhooks are sent (attempts, the first pause, doubling, and each attempt's timeout). Tests
+# shorten them.
+SANDBOX_PREBOOK_HOLD_SECONDS = env.int("SANDBOX_PREBOOK_HOLD_SECONDS", default=900)
+SANDBOX_PAYMENT_SLOW_SECONDS = env.float("SANDBOX_PAYMENT_SLOW_SECONDS", default=20.0)
+SANDBOX_WEBHOOK_ATTEMPTS = env.int("SANDBOX_WEBHOOK_ATTEMPTS", default=4)
+SANDBOX_WEBHOOK_BACKOFF_SECONDS = env.float("SANDBOX_WEBHOOK_BACKOFF_SECONDS", default=2.0)
+SANDBOX_WEBHOOK_TIMEOUT_SECONDS = env.float("SANDBOX_WEBHOOK_TIMEOUT_SECONDS", default=5.0)
 # Time: every provider call made while a visitor waits ends within PAGE_BUDGET_SECONDS of the
 # request's arrival (connect, retries and body together), so a page answers within about 3 s even
 # when the provider hangs or trickles; outside requests each call gets UPSTREAM_BACKGROUND_SECONDS.

@@ -43,6 +43,7 @@ def test_deploy_check_is_clean_with_production_values():
         "UPSTREAM_CLIENT_TOKEN": "t" * 40,
         "CACHE_URL": "redis://cache.internal:6379/0",
         "SITE_ORIGIN": "https://www.example.com",
+        "PAYMENT_SIGNING_SECRET": "s" * 40,
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -56,8 +57,8 @@ def test_deploy_check_is_clean_with_production_values():
     assert "WARNING" not in result.stderr and "System check identified no issues" in result.stdout
 
 
-def test_deploy_check_fails_without_a_secret_key_or_provider_token():
-    unset = ("SECRET_KEY", "UPSTREAM_CLIENT_TOKEN")
+def test_deploy_check_fails_without_a_secret_key_provider_token_or_signing_secret():
+    unset = ("SECRET_KEY", "UPSTREAM_CLIENT_TOKEN", "PAYMENT_SIGNING_SECRET")
     env = {k: v for k, v in os.environ.items() if k not in unset}
     env.update({"HTTPS": "true", "DJANGO_SETTINGS_MODULE": "storefront.settings"})
     result = subprocess.run(
@@ -70,6 +71,7 @@ def test_deploy_check_fails_without_a_secret_key_or_provider_token():
     )
     assert result.returncode != 0
     assert "storefront.E001" in result.stderr and "storefront.E002" in result.stderr
+    assert "storefront.E005" in result.stderr
 
 
 def test_static_files_have_hashed_names(client):

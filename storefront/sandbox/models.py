@@ -65,3 +65,156 @@ class Lead(models.Model):
 
     def __str__(self):
         return f"lead {self.pk}"
+
+
+# --- Booking and payment (docs/provider-booking-api.md, storefront/sandbox/booking/) ----------
+# What the provider keeps of a sale: a prebook (an offer re-priced and held), the payments started
+# against it, the one charge a payment may make, and the one booking a prebook may become. The
+# unique constraints are the guarantee behind "one booking, at most one charge": whatever a
+# browser double-posts or a client retries, a second row cannot be written.
+
+
+class Prebook(models.Model):
+    """An offer re-priced and held until ``expires_at``. ``status`` is stored as held or booked;
+    a held one past ``expires_at`` reads as expired."""
+
+    HELD, EXPIRED, BOOKED = "held", "expired", "booked"
+
+    public_id = models.CharField(max_length=40, unique=True)  # pb_…
+    key = models.CharField(max_length=100, null=True, blank=True, unique=True)  # Idempotency-Key
+    request_hash = models.CharField(max_length=64)
+    offer_id = models.CharField(max_length=200)
+    hotel_id = models.PositiveIntegerField()
+    room_id = models.CharField(max_length=40)
+    board = models.CharField(max_length=2)
+    refundable = models.BooleanField()
+    check_in = models.DateField()
+    check_out = models.DateField()
+    occupancies = models.JSONField()  # [{"adults": 2, "children": [7]}]
+    currency = models.CharField(max_length=3)
+    guest_country = models.CharField(max_length=2, blank=True)
+    price = models.JSONField()  # the offer's itemised price, with pay_now and pay_at_hotel
+    cancellation = models.JSONField()  # the offer's steps
+    pay_now = models.DecimalField(max_digits=14, decimal_places=3)
+    status = models.CharField(max_length=10, default=HELD)
+    expires_at = models.DateTimeField()
+    account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.public_id
+
+
+class Payment(models.Model):
+    """A payment started against a prebook, paid on the provider's hosted page (``token``).
+    Its ``key`` is the client's Idempotency-Key: the same key is the same payment."""
+
+    PENDING, PROCESSING, SUCCEEDED, FAILED, CANCELLED = (
+        "pending",
+        "processing",
+        "succeeded",
+        "failed",
+        "cancelled",
+    )
+    STATUSES = [(s, s) for s in (PENDING, PROCESSING, SUCCEEDED, FAILED, CANCELLED)]
+
+    public_id = models.CharField(max_length=40, unique=True)  # pay_…
+    token = models.CharField(max_length=64, unique=True)  # the hosted page's address
+    key = models.CharField(max_length=100, unique=True)
+    request_hash = models.CharField(max_length=64)
+    prebook = models.ForeignKey(Prebook, on_delete=models.CASCADE, related_name="payments")
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    failure_code = models.CharField(max_length=40, blank=True)
+    amount = models.DecimalField(max_digits=14, decimal_places=3)
+    currency = models.CharField(max_length=3)
+    holder = models.JSONField()
+    guests = models.JSONField()
+    special_requests = models.TextField(blank=True)
+    return_url = models.URLField(max_length=2000)
+    webhook_url = models.URLField(max_length=2000, blank=True)
+    locale = models.CharField(max_length=10, default="en")
+    fid = models.CharField(max_length=40, blank=True)
+    account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL)
+    card_brand = models.CharField(max_length=20, blank=True)
+    card_last4 = models.CharField(max_length=4, blank=True)
+    challenge = models.BooleanField(default=False)  # waiting for its 3-D Secure answer
+    processing_until = models.DateTimeField(null=True, blank=True)  # a slow approval's end
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["prebook"],
+                condition=models.Q(status="succeeded"),
+                name="one_successful_payment_per_prebook",
+            )
+        ]
+
+    def __str__(self):
+        return self.public_id
+
+
+class Charge(models.Model):
+    """Money taken from a card: at most one a payment (``charges`` in the payment's answer)."""
+
+    payment = models.OneToOneField(Payment, on_delete=models.CASCADE, related_name="charge")
+    amount = models.DecimalField(max_digits=14, decimal_places=3)
+    currency = models.CharField(max_length=3)
+    card_last4 = models.CharField(max_length=4)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"charge of {self.payment}"
+
+
+class Booking(models.Model):
+    """A confirmed booking: one a prebook, made by its successful payment. ``fid``, ``account``
+    and ``commission`` are kept for the agents' listing (issue 34)."""
+
+    CONFIRMED, CANCELLED = "confirmed", "cancelled"
+
+    public_id = models.CharField(max_length=40, unique=True)  # bk_…
+    reference = models.CharField(max_length=12, unique=True)  # TN-7K3Q9P
+    prebook = models.OneToOneField(Prebook, on_delete=models.PROTECT, related_name="booking")
+    payment = models.OneToOneField(Payment, on_delete=models.PROTECT, related_name="booking")
+    status = models.CharField(max_length=10, default=CONFIRMED)
+    hotel_id = models.PositiveIntegerField()
+    hotel_name = models.CharField(max_length=200)
+    room_id = models.CharField(max_length=40)
+    room_name = models.CharField(max_length=200)
+    board = models.CharField(max_length=2)
+    refundable = models.BooleanField()
+    check_in = models.DateField()
+    check_out = models.DateField()
+    occupancies = models.JSONField()
+    guests = models.JSONField()
+    holder = models.JSONField()
+    holder_email = models.EmailField(db_index=True)  # lower-cased, for the guests' lookup
+    special_requests = models.TextField(blank=True)
+    currency = models.CharField(max_length=3)
+    total_paid = models.DecimalField(max_digits=14, decimal_places=3)
+    pay_at_hotel = models.DecimalField(max_digits=14, decimal_places=3)
+    price = models.JSONField()
+    cancellation = models.JSONField()
+    fid = models.CharField(max_length=40, blank=True)
+    account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL)
+    commission = models.DecimalField(max_digits=14, decimal_places=3, default=0)
+    locale = models.CharField(max_length=10, default="en")
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.reference
+
+
+class PaymentEvent(models.Model):
+    """A webhook event: its body is kept as sent, so a replay sends the same bytes, same id."""
+
+    public_id = models.CharField(max_length=40, unique=True)  # evt_…
+    payment = models.ForeignKey(Payment, on_delete=models.CASCADE, related_name="events")
+    type = models.CharField(max_length=40)
+    body = models.TextField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.public_id

@@ -3,6 +3,8 @@
 from django.urls import path, re_path
 
 from . import views
+from .booking import page as payment_page
+from .booking import views as booking
 from .inventory import maps
 from .inventory import views as inventory
 
@@ -31,6 +33,21 @@ urlpatterns = [
     path("v3/currencies/rates", inventory.currency_rates),
     path("media/hotels/<int:hid>/<int:number>-<int:width>.webp", inventory.hotel_photo),
     path("media/rooms/<int:hid>-<int:room>/<int:number>-<int:width>.webp", inventory.room_photo),
+    # Booking and payment (docs/provider-booking-api.md), the hosted payment page and the
+    # sandbox's payment controls.
+    path("v3/prebooks", booking.prebooks),
+    path("v3/prebooks/<str:public_id>", booking.prebook),
+    path("v3/payments", booking.payments),
+    path("v3/payments/<str:public_id>", booking.payment),
+    path("v3/bookings", booking.bookings),
+    path("v3/bookings/<str:public_id>", booking.booking),
+    path("pay/assets/<str:name>", payment_page.asset),
+    path("pay/<str:token>", payment_page.pay),
+    path("pay/<str:token>/challenge", payment_page.challenge),
+    path("pay/<str:token>/cancel", payment_page.cancel),
+    path("sandbox/payments-mode", booking.payments_mode),
+    path("sandbox/payments/settle", booking.settle),
+    path("sandbox/webhooks/replay/<str:public_id>", booking.replay),
 ]
 
 handler404 = "storefront.sandbox.views.not_found"

@@ -86,10 +86,15 @@ def _xsrf_ok(request, session) -> bool:
     return bool(session and header) and secrets.compare_digest(header, session.xsrf_token)
 
 
+def _authorised_by_token(request) -> bool:
+    """The client token (``Authorization: Bearer …``)."""
+    expected = f"Bearer {settings.SANDBOX_CLIENT_TOKEN}"
+    return secrets.compare_digest(request.headers.get("Authorization", ""), expected)
+
+
 def _authorised(request) -> bool:
     """The client token, or a logged-in provider session."""
-    expected = f"Bearer {settings.SANDBOX_CLIENT_TOKEN}"
-    if secrets.compare_digest(request.headers.get("Authorization", ""), expected):
+    if _authorised_by_token(request):
         return True
     session = _session(request)
     return bool(session and session.account_id)

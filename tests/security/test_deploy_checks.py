@@ -27,3 +27,14 @@ def test_production_needs_its_own_https_site_origin(settings):
     assert origin_errors() == ["storefront.E004"]  # the development default
     settings.SITE_ORIGIN = "https://www.example.com"
     assert origin_errors() == []
+
+
+def test_production_refuses_the_sandboxs_payment_signing_secret(settings):
+    def secret_errors():
+        return [
+            m.id for m in run_checks(include_deployment_checks=True) if m.id == "storefront.E005"
+        ]
+
+    assert secret_errors() == ["storefront.E005"]  # the development default
+    settings.PAYMENT_SIGNING_SECRET = "s" * 40
+    assert secret_errors() == []
