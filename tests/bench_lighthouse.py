@@ -6,7 +6,8 @@ on free ports with this checkout's database and demo data, warms each page once 
 after the first would find it: the page cache and the provider content cache filled), then runs
 ``tests/lighthouse.mjs`` on the home page, a city page, a dated results page and a dated hotel
 page (``pages()``: the pages a phone visitor lands on from a search engine or a link) in each
-locale and prints one line per page: score, FCP, LCP, TBT, CLS, Speed Index and bytes. Prints the load average first.
+locale and prints one line per page: score, FCP, LCP, TBT, CLS, Speed Index and bytes. Prints
+the load average first.
 
 Measure on a quiet machine with the fonts a visitor's phone has: ``make bench`` installs Debian's
 ``fonts-noto-cjk`` and ``fonts-noto-core`` (Thai, Hebrew, Arabic: the fonts our stack names).

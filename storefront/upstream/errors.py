@@ -12,12 +12,16 @@ class UpstreamError(Exception):
         errors: dict | None = None,
         status: int | None = None,
         retryable: bool = True,
+        code: str = "",
+        body: dict | None = None,
     ):
         super().__init__(message)
         self.message = message
         self.errors = errors or {}
         self.status = status
         self.retryable = retryable
+        self.code = code  # the provider's word for machines ("price_changed"), when it gives one
+        self.body = body or {}  # the whole answer: some errors carry more (the held price)
 
     def first_field_error(self) -> str | None:
         """The first message of the first failing field (spec section 8)."""
@@ -68,4 +72,5 @@ def error_for(status: int, body) -> UpstreamError:
     }.get(status)
     if kind is None:
         kind = UpstreamUnavailable if status >= 500 or status < 400 else UpstreamError
-    return kind(message or f"HTTP {status}", errors=errors, status=status)
+    code = body.get("code") if isinstance(body.get("code"), str) else ""
+    return kind(message or f"HTTP {status}", errors=errors, status=status, code=code, body=body)
