@@ -17,14 +17,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-import phonenumbers
 from django.conf import settings
 from django.core.validators import validate_email
 from django.db.models import Q
 from django.utils import timezone
 
 from storefront.background.outbox import Outbox, Reject, Retry, Wait, register
-from storefront.catalog.selectors import countries
+from storefront.catalog.phones import country_for_dial, phone_number
 from storefront.upstream.budget import time_budget
 from storefront.upstream.client import UpstreamClient
 from storefront.upstream.errors import CircuitOpen, UpstreamError, UpstreamValidationError
@@ -62,41 +61,13 @@ def text(data, name: str, limit: int = 1000) -> str:
     return "".join(c for c in value[: limit * 2] if unicodedata.category(c)[0] != "C")[:limit]
 
 
-def _country_for(code: str, calling_code: str):
-    """The country whose dial code the visitor chose, if it has that code."""
-    found = countries().get((code or "").upper())
-    digits = re.sub(r"\D", "", calling_code or "")
-    if found is None or not digits:
-        return None
-    return found if re.sub(r"\D", "", found.dial_code) == digits else None
-
-
-def _phone_number(raw: str, country) -> phonenumbers.PhoneNumber | None:
-    """The number typed, read as the chosen country's: a dial code with an area part ("1-684",
-    American Samoa) also reads a number typed without that area code."""
-    if country is None:
-        return None
-    region = country.code.upper()
-    _code, _dash, area = country.dial_code.partition("-")
-    candidates = [raw]
-    if area and not re.sub(r"\D", "", raw).startswith(area) and not raw.lstrip().startswith("+"):
-        candidates.append(area + raw)
-    for candidate in candidates:
-        try:
-            number = phonenumbers.parse(candidate, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number_for_region(number, region):
-            return number
-    return None
-
-
 def check(data) -> tuple[dict, dict[str, list[str]]]:
     """The form's values, cleaned, and its errors (catalog keys, first one per field)."""
     name = " ".join(text(data, "name", 240).split())[:120]
     email = text(data, "email", 254).strip()
-    country = _country_for(text(data, "country", 8) or "us", text(data, "calling_code", 16) or "1")
-    number = _phone_number(text(data, "phone", 40).strip(), country)
+    dialled = text(data, "calling_code", 16) or "1"
+    country = country_for_dial(text(data, "country", 8) or "us", dialled)
+    number = phone_number(text(data, "phone", 40).strip(), country)
     errors: dict[str, list[str]] = {}
     if not name:
         errors["name"] = ["leads.errors.name_required"]
