@@ -13,6 +13,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.utils.module_loading import import_string
 
+from storefront.checkout.views import payment_return, payment_webhook
 from storefront.chrome.views import choices, choose_currency, choose_language, set_color_mode
 from storefront.hotels.favorites import clear_favorites, merge_favorites, toggle_favorite
 from storefront.leads.views import send_lead
@@ -53,6 +54,8 @@ urlpatterns = [
     path("favorites/clear", clear_favorites, name="clear-favorites"),
     path("leads", send_lead, name="send-lead"),
     path("session/csrf", csrf_token, name="csrf-token"),
+    path("payments/return/<uuid:uuid>", payment_return, name="payment-return"),
+    path("payments/webhook", payment_webhook, name="payment-webhook"),
     path("searches/remove", remove_searches, name="remove-searches"),
     *i18n_patterns(*page_patterns, prefix_default_language=False),
 ]

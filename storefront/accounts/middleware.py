@@ -22,6 +22,7 @@ NOT_PAGES = (
     "/health",
     "/sitemap.xml",
     "/sitemaps/",
+    "/payments/",
     "/robots.txt",
     "/favicon.ico",
 )

@@ -156,6 +156,19 @@ def dial_choices(locale_code: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(sorted_by_name(rows, locale_code, lambda row: row[1]))
 
 
+def dial_options(locale_code: str) -> list[tuple[str, str]]:
+    """(country code, "Country (+dial)") for a phone's country-code select, in the page's
+    language. Its {{code}} is not translate()'s ``code``; a left-to-right mark keeps "+1-684"
+    whole on right-to-left pages (as LeadPopup.jsx does)."""
+    from storefront.i18n.catalog import interpolate, lookup
+
+    option = lookup(locale_code, "leads.dial_option")
+    return [
+        (code, interpolate(option, {"country": name, "code": f"\u200e+{dial}"}))
+        for code, name, dial in dial_choices(locale_code)
+    ]
+
+
 @cache
 def country_choices(locale_code: str) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
     """Countries grouped by continent: (continent name, ((code, name, flag), ...)), both in the

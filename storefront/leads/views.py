@@ -18,8 +18,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from storefront.catalog.selectors import dial_choices
-from storefront.i18n.catalog import interpolate, lookup, translate
+from storefront.catalog.selectors import dial_choices, dial_options
+from storefront.i18n.catalog import translate
 from storefront.i18n.resolution import locale_from_path
 from storefront.pages.views import render_page
 from storefront.security.throttles import Throttled, ThrottleUnavailable, lead_attempt
@@ -125,13 +125,7 @@ def lead_page(request, *, page_name):
     context["lead_sent"] = request.GET.get("sent") in ("1", "queued")
     context["lead_failed"] = request.GET.get("sent") == "queued"
     context["lead_key"] = services.new_key()
-    # Its {{code}} is not translate()'s `code`; a left-to-right mark keeps "+1-684" whole in
-    # right-to-left pages (as LeadPopup.jsx does).
-    option = lookup(locale, "leads.dial_option")
-    context["dial_options"] = [
-        (code, interpolate(option, {"country": name, "code": f"\u200e+{dial}"}))
-        for code, name, dial in dial_choices(locale)
-    ]
+    context["dial_options"] = dial_options(locale)
     response = render_page(request, page_name=page_name, extra_context=context)
     response.status_code = status
     return response

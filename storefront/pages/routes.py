@@ -113,7 +113,12 @@ HOTEL = {
     "query": (*SEARCH_QUERY, "offer", "seen"),
 }
 
-_TRANSACTION = {"layout": "minimal", "template_name": "pages/transaction.html", "indexable": False}
+_TRANSACTION = {
+    "layout": "minimal",
+    "template_name": "pages/transaction.html",
+    "indexable": False,
+    "view": "storefront.checkout.views.transaction_page",
+}
 
 PAGES: tuple[Page, ...] = (
     _static("home", "", menu=True),
@@ -152,7 +157,14 @@ PAGES: tuple[Page, ...] = (
     _static("hotels", "hotels", menu=True),
     _static("login", "login", layout="clean", **LOGIN),
     _static("packages", "packages"),
-    _static("pay", "pay", layout="minimal", **PRIVATE),
+    _static(
+        "pay",
+        "pay",
+        layout="minimal",
+        view="storefront.checkout.views.pay_page",
+        query=("transaction",),
+        **PRIVATE,
+    ),
     _static("privacy-policy", "privacy-policy"),
     _static("profile", "profile", **USER),
     _static("reservation", "reservation", **PRIVATE),

@@ -1,0 +1,183 @@
+"""Checkout end to end over HTTP (issue 33): /book holds the chosen offer and takes the guest's
+details; posting them makes one transaction and starts its one payment; the provider's page
+(the sandbox's, posted as a browser posts it) sends the visitor back signed; the return, the
+webhook and any replay of either book once and charge once; the outcome page is the visitor's
+only. Bookings and charges are counted in the sandbox's own tables."""
+
+import json
+import re
+from html import unescape
+from urllib.parse import urlsplit
+
+import pytest
+from django.test import Client
+
+from storefront.checkout.models import Transaction
+from storefront.sandbox.models import Booking, Charge
+from storefront.sandbox.models import Payment as SandboxPayment
+from tests.sandbox.payments import APPROVED, DECLINED, post_card
+from tests.stays import open_stay
+
+pytestmark = pytest.mark.usefixtures("provider")
+HOTEL = "/hotels/spain/barcelona/metropole-sands"
+DETAILS = {
+    "first_name": "Ada",
+    "last_name": "Lovelace",
+    "email": "ada@example.com",
+    "country": "GB",
+    "phone": "20 7946 0958",
+    "room1_first_name": "Ada",
+    "room1_last_name": "Lovelace",
+    "special_requests": "A quiet room, please.",
+}
+
+
+def _book_url(client, locale_prefix=""):
+    check_in, check_out = open_stay(HOTEL, after=45, nights=2, rooms=1)
+    html = client.get(f"{locale_prefix}{HOTEL}?check_in={check_in}&check_out={check_out}")
+    links = re.findall(r'href="([^"]*/book\?[^"]+)"', html.content.decode())
+    assert links, "no Choose link"
+    return unescape(links[0])
+
+
+def _follow_to_provider(client, book_url, details=DETAILS):
+    page = client.get(book_url)
+    assert page.status_code == 200
+    posted = client.post(book_url, details)
+    assert posted.status_code == 302, posted.content.decode()[:2000]
+    pay = client.get(posted["Location"])
+    assert pay.status_code == 200
+    html = pay.content.decode()
+    action = re.search(r'<form method="get" action="([^"]+)"', html).group(1)
+    assert "form-action" in pay["Content-Security-Policy"]
+    assert urlsplit(action).netloc in pay["Content-Security-Policy"]
+    return unescape(action), html
+
+
+def _path(url: str) -> str:
+    parts = urlsplit(url)
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def test_a_guest_books_and_pays_once_whatever_is_clicked_twice_or_replayed():
+    client = Client()
+    book_url = _book_url(client)
+    held = client.get(book_url).content.decode()
+    assert "We hold this price for you until" in held
+    assert 'name="room1_first_name"' in held and "Online payment is not open yet" not in held
+    provider_page, pay_html = _follow_to_provider(client, book_url)
+    assert "Pay " in pay_html and "securely" in pay_html
+    # A double submit of the details: the same transaction, the same payment.
+    again = client.post(book_url, DETAILS)
+    assert again.status_code == 302
+    assert Transaction.objects.count() == 1 and SandboxPayment.objects.count() == 1
+    answer = post_card(provider_page, APPROVED)
+    assert post_card(provider_page, APPROVED).status_code == 303  # a double click on Pay
+    back = client.get(_path(answer.headers["Location"]))
+    assert back.status_code == 303
+    outcome = client.get(back["Location"])
+    text = outcome.content.decode()
+    sale = Transaction.objects.get()
+    assert sale.state == "booked" and sale.booking_reference
+    assert "Your booking is confirmed" in text and sale.booking_reference in text
+    assert "Metropole Sands" in text
+    # The return replayed, and the webhook sent and replayed: still one booking, one charge.
+    assert client.get(_path(answer.headers["Location"])).status_code == 303
+    assert Booking.objects.count() == 1 and Charge.objects.count() == 1
+    # Another visitor, or a made-up uuid: 404; the bare page says nothing it cannot know.
+    assert Client().get(back["Location"]).status_code == 404
+    assert (
+        client.get(f"/transaction/{'0' * 8}-0000-4000-8000-{'0' * 12}/success").status_code == 404
+    )
+    bare = Client().get("/transaction/success").content.decode()
+    assert sale.booking_reference not in bare
+
+
+def test_a_tampered_return_changes_nothing():
+    client = Client()
+    provider_page, _ = _follow_to_provider(client, _book_url(client))
+    answer = post_card(provider_page, APPROVED)
+    location = _path(answer.headers["Location"])
+    forged = re.sub(r"sig=[0-9a-f]+", "sig=" + "0" * 64, location)
+    assert client.get(forged).status_code == 400
+    assert Transaction.objects.get().state == "paying"
+    assert client.get(location).status_code == 303
+    assert Transaction.objects.get().state == "booked"
+
+
+def test_a_declined_card_says_so_and_another_try_books_with_the_same_hold():
+    client = Client()
+    provider_page, _ = _follow_to_provider(client, _book_url(client))
+    back = client.get(_path(post_card(provider_page, DECLINED).headers["Location"]))
+    error = client.get(back["Location"])
+    text = error.content.decode()
+    assert "/error" in back["Location"] and "Your card was declined" in text
+    assert "You have not been charged." in text
+    retried = client.post(back["Location"], {})
+    assert retried.status_code == 303
+    provider_page, _ = _follow_to_provider_again(client, retried["Location"])
+    final = client.get(_path(post_card(provider_page, APPROVED).headers["Location"]))
+    assert "/success" in final["Location"]
+    assert Booking.objects.count() == 1 and Charge.objects.count() == 1
+    sale = Transaction.objects.get()
+    assert sale.state == "booked" and sale.attempt == 2
+
+
+def _follow_to_provider_again(client, pay_url):
+    html = client.get(pay_url).content.decode()
+    return unescape(re.search(r'<form method="get" action="([^"]+)"', html).group(1)), html
+
+
+def test_the_guest_details_are_checked_with_a_message_under_each_field():
+    client = Client()
+    book_url = _book_url(client, "/de")
+    client.get(book_url)
+    page = client.post(book_url, {**DETAILS, "first_name": "Ада", "email": "nope", "phone": "1"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    for field in ("first_name", "email", "phone"):
+        assert f'id="guest-{field}-error"' in html
+    assert 'role="alert"' in html
+    assert Transaction.objects.count() == 0
+
+
+def _signed(body: bytes, *, at=None) -> str:
+    import hashlib
+    import hmac
+    import time
+
+    from django.conf import settings
+
+    stamp = str(int(at or time.time()))
+    digest = hmac.new(
+        settings.PAYMENT_SIGNING_SECRET.encode(), stamp.encode() + b"." + body, hashlib.sha256
+    ).hexdigest()
+    return f"t={stamp},v1={digest}"
+
+
+def test_the_webhook_settles_once_and_refuses_what_the_provider_did_not_sign():
+    client = Client()
+    provider_page, _ = _follow_to_provider(client, _book_url(client))
+    post_card(provider_page, APPROVED)  # the browser never comes back
+    sale = Transaction.objects.get()
+    assert sale.state == "paying"
+    event = {"id": "evt_1", "type": "payment.succeeded", "data": {"id": sale.payment_id}}
+    body = json.dumps(event).encode()
+    hook = Client(enforce_csrf_checks=True)
+
+    def send(data, signature):
+        return hook.post(
+            "/payments/webhook",
+            data,
+            content_type="application/json",
+            headers={"X-Signature": signature},
+        )
+
+    assert send(body, _signed(body + b" ")).status_code == 400  # not these bytes
+    assert send(body, _signed(body, at=1_000_000_000)).status_code == 400  # long ago
+    assert Transaction.objects.get().state == "paying"
+    for _ in range(3):  # sent, retried, replayed
+        assert send(body, _signed(body)).status_code == 200
+    sale = Transaction.objects.get()
+    assert sale.state == "booked" and sale.booking_reference
+    assert Booking.objects.count() == 1 and Charge.objects.count() == 1
