@@ -355,6 +355,49 @@ LEADS_DEDUPE_SECONDS = env.int("LEADS_DEDUPE_SECONDS", default=600)
 LEADS_PER_IP = env.int("LEADS_PER_IP", default=20)  # a quarter of an hour
 LEADS_PER_EMAIL = env.int("LEADS_PER_EMAIL", default=5)
 
+# Checkout (storefront/checkout/, DESIGN 15). A transaction whose visitor left for the provider's
+# page is asked about after CHECKOUT_SETTLE_FIRST_SECONDS, then with backoff, until the provider
+# says how its payment ended (the settlements' outbox); its confirmation email is an outbox of
+# its own (CHECKOUT_MAIL_*). Each outbox reads <PREFIX>_LEASE_SECONDS, _RETRY_FIRST_SECONDS,
+# _RETRY_LONGEST_SECONDS and _SWEEP_GRACE_SECONDS.
+CHECKOUT_SETTLE_FIRST_SECONDS = env.float("CHECKOUT_SETTLE_FIRST_SECONDS", default=60.0)
+CHECKOUT_SETTLE_LEASE_SECONDS = env.float("CHECKOUT_SETTLE_LEASE_SECONDS", default=60.0)
+CHECKOUT_SETTLE_RETRY_FIRST_SECONDS = env.float("CHECKOUT_SETTLE_RETRY_FIRST_SECONDS", default=30.0)
+CHECKOUT_SETTLE_RETRY_LONGEST_SECONDS = env.float(
+    "CHECKOUT_SETTLE_RETRY_LONGEST_SECONDS", default=15 * 60.0
+)
+CHECKOUT_SETTLE_SWEEP_GRACE_SECONDS = env.float(
+    "CHECKOUT_SETTLE_SWEEP_GRACE_SECONDS", default=120.0
+)
+CHECKOUT_MAIL_LEASE_SECONDS = env.float("CHECKOUT_MAIL_LEASE_SECONDS", default=60.0)
+CHECKOUT_MAIL_RETRY_FIRST_SECONDS = env.float("CHECKOUT_MAIL_RETRY_FIRST_SECONDS", default=30.0)
+CHECKOUT_MAIL_RETRY_LONGEST_SECONDS = env.float(
+    "CHECKOUT_MAIL_RETRY_LONGEST_SECONDS", default=30 * 60.0
+)
+CHECKOUT_MAIL_SWEEP_GRACE_SECONDS = env.float("CHECKOUT_MAIL_SWEEP_GRACE_SECONDS", default=120.0)
+# Email: the console by default (make run prints the confirmations), a file backend with
+# EMAIL_URL=filemail:///path, SMTP with EMAIL_URL=smtp+tls://user:password@host:587.
+# Django 6.1's MAILERS, from django-environ's reading of the URL (its EMAIL_* names are
+# deprecated as settings, so they are only read here).
+_EMAIL = env.email_url("EMAIL_URL", default="consolemail://")
+_MAILER_OPTIONS = {
+    "host": _EMAIL.get("EMAIL_HOST"),
+    "port": _EMAIL.get("EMAIL_PORT"),
+    "username": _EMAIL.get("EMAIL_HOST_USER"),
+    "password": _EMAIL.get("EMAIL_HOST_PASSWORD"),
+    "use_tls": _EMAIL.get("EMAIL_USE_TLS"),
+    "use_ssl": _EMAIL.get("EMAIL_USE_SSL"),
+    "timeout": 10,
+}
+if _EMAIL["EMAIL_BACKEND"].endswith("smtp.EmailBackend"):
+    _OPTIONS = {name: value for name, value in _MAILER_OPTIONS.items() if value}
+elif _EMAIL["EMAIL_BACKEND"].endswith("filebased.EmailBackend"):
+    _OPTIONS = {"file_path": _EMAIL.get("EMAIL_FILE_PATH")}
+else:
+    _OPTIONS = {}
+MAILERS = {"default": {"BACKEND": _EMAIL["EMAIL_BACKEND"], "OPTIONS": _OPTIONS}}
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Travelnest <bookings@travelnest.example>")
+
 # Background work (DESIGN 13, storefront/background/): Django's task framework on a database
 # queue, run by `manage.py db_worker` (make run starts one); or on Redis through RQ with
 # TASKS_BACKEND=storefront.background.rq.RQBackend, run by `manage.py rq_worker`, on

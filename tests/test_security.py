@@ -44,6 +44,7 @@ def test_deploy_check_is_clean_with_production_values():
         "CACHE_URL": "redis://cache.internal:6379/0",
         "SITE_ORIGIN": "https://www.example.com",
         "PAYMENT_SIGNING_SECRET": "s" * 40,
+        "EMAIL_URL": "smtp+tls://bookings:secret@smtp.example.com:587",
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

@@ -15,6 +15,8 @@ import uuid
 
 from django.db import models
 
+from storefront.background.outbox import OutboxItem
+
 
 class Transaction(models.Model):
     STARTED, PAYING, BOOKED, FAILED, EXPIRED = "started", "paying", "booked", "failed", "expired"
@@ -68,3 +70,26 @@ class Transaction(models.Model):
     def payment_key(self) -> str:
         """The ``Idempotency-Key`` of this attempt's payment: a retried start is the same one."""
         return f"{self.uuid}-{self.attempt}"
+
+
+class Settlement(OutboxItem):
+    """Asking the provider how a payment ended, for a transaction whose visitor may never come
+    back (the browser closed, the return lost, the provider slow): one row per payment attempt
+    (``key``), written when the visitor leaves for the provider's page and attempted until the
+    transaction is booked or failed (``services.SETTLEMENTS``)."""
+
+    sale = models.ForeignKey(Transaction, on_delete=models.CASCADE, related_name="settlements")
+    key = models.CharField(max_length=64, unique=True)  # the payment's idempotency key
+
+    def __str__(self):
+        return f"settle {self.key} ({self.status})"
+
+
+class Confirmation(OutboxItem):
+    """The confirmation email of a booked transaction: one row a transaction (never sent twice),
+    written when it is booked and sent by the outbox (``services.CONFIRMATIONS``)."""
+
+    sale = models.OneToOneField(Transaction, on_delete=models.CASCADE, related_name="confirmation")
+
+    def __str__(self):
+        return f"confirm {self.sale_id} ({self.status})"

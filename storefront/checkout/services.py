@@ -17,7 +17,7 @@ the session, which survives logging in), or the provider account it was booked u
 
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from django.core.validators import validate_email
@@ -25,11 +25,12 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from storefront.accounts.rules import LATIN_NAME_RE
+from storefront.background.outbox import Outbox, Retry, Wait, register
 from storefront.catalog.phones import country_for_dial, phone_number
 from storefront.upstream import booking
-from storefront.upstream.errors import UpstreamError
+from storefront.upstream.errors import CircuitOpen, UpstreamError
 
-from .models import Transaction
+from .models import Confirmation, Settlement, Transaction
 
 OWNER_KEY = "checkout_owner"
 HOLDS_KEY = "checkout_holds"  # offer id -> [prebook id, pay_now as text]
@@ -218,6 +219,7 @@ def _start_payment(request, sale: Transaction, values: dict) -> None:
         state=Transaction.PAYING, payment_id=paid.id, payment_url=paid.url
     )
     sale.state, sale.payment_id, sale.payment_url = Transaction.PAYING, paid.id, paid.url
+    settle_later(sale)
     request.session[f"checkout_details:{sale.uuid}"] = values  # for a retry after a decline
 
 
@@ -250,6 +252,9 @@ def settle(sale: Transaction) -> Transaction:
             booking_reference=paid.booking_reference,
             failure="",
         )
+        sale.refresh_from_db()
+        if sale.state == Transaction.BOOKED:
+            confirm_later(sale)  # once, whichever of the return, webhook or outbox got here
     elif paid.status in ("failed", "cancelled"):
         Transaction.objects.filter(pk=sale.pk, payment_id=paid.id, state=Transaction.PAYING).update(
             state=Transaction.FAILED, failure=paid.failure_code or paid.status
@@ -282,3 +287,75 @@ def retry(request, sale: Transaction) -> Transaction:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+# ----- what follows the visitor's return, or its absence (the outboxes) -----
+
+
+def settle_later(sale: Transaction) -> None:
+    """Writes the settlement of the transaction's payment attempt (once: ``key`` is unique) and
+    queues it: if the visitor never comes back, the provider is asked anyway."""
+    from django.conf import settings
+    from django.utils import timezone
+
+    first = timezone.now() + timedelta(seconds=settings.CHECKOUT_SETTLE_FIRST_SECONDS)
+    row, made = Settlement.objects.get_or_create(
+        key=sale.payment_key,
+        defaults={
+            "sale": sale,
+            "next_attempt_at": first,
+            "expires_at": sale.hold_expires_at + timedelta(days=1),
+        },
+    )
+    if made:
+        SETTLEMENTS.schedule(row.pk, first)
+
+
+def _settle_item(item: Settlement, *, inline: bool = False) -> None:
+    """The settlements' work: done once the provider says how the payment ended."""
+    sale = item.sale
+    if sale.payment_key != item.key and sale.state != Transaction.PAYING:
+        return  # a later attempt replaced this one
+    try:
+        sale = settle(sale)
+    except CircuitOpen as error:
+        raise Wait(str(error), until=datetime.fromtimestamp(error.until, tz=UTC)) from error
+    except UpstreamError as error:
+        raise Retry(f"{error.__class__.__name__}: {error}") from error
+    if sale.state == Transaction.PAYING:
+        raise Retry("the payment is not final yet")
+
+
+def confirm_later(sale: Transaction) -> None:
+    """Writes the transaction's confirmation email (once: one row a transaction) and queues it."""
+    from django.utils import timezone
+
+    row, made = Confirmation.objects.get_or_create(
+        sale=sale,
+        defaults={
+            "next_attempt_at": timezone.now(),
+            "expires_at": timezone.now() + timedelta(days=7),
+        },
+    )
+    if made:
+        CONFIRMATIONS.schedule(row.pk)
+
+
+def _send_confirmation(item: Confirmation, *, inline: bool = False) -> None:
+    from .emails import confirmation_message
+
+    sale = item.sale
+    try:
+        message = confirmation_message(sale)
+        message.send()
+    except Exception as error:  # noqa: BLE001 — the mail server down: try again later
+        raise Retry(f"{error.__class__.__name__}: {error}") from error
+    Transaction.objects.filter(pk=sale.pk).update(confirmation_sent_at=_now())
+
+
+SETTLEMENTS = register(
+    Outbox("settlements", Settlement, _settle_item, settings_prefix="CHECKOUT_SETTLE")
+)
+CONFIRMATIONS = register(
+    Outbox("confirmations", Confirmation, _send_confirmation, settings_prefix="CHECKOUT_MAIL")
+)

@@ -215,6 +215,8 @@ def _summary(offer_id, hotel, chosen, stay_query, prebook, locale) -> dict:
 def pay_page(request, *, page_name, **params):
     """``/pay?transaction={uuid}``: what the visitor is about to pay, and the form that takes
     them to the provider's own page (the only page whose CSP lets a form go there)."""
+    if not request.GET.get("transaction"):  # nothing chosen yet: say where to start
+        return render_page(request, page_name=page_name, extra_context={"sale": None})
     sale = _owned_or_404(request, request.GET.get("transaction"))
     if sale.state == Transaction.BOOKED:
         return HttpResponseRedirect(_outcome_url(sale, "success"))

@@ -181,3 +181,31 @@ def test_the_webhook_settles_once_and_refuses_what_the_provider_did_not_sign():
     sale = Transaction.objects.get()
     assert sale.state == "booked" and sale.booking_reference
     assert Booking.objects.count() == 1 and Charge.objects.count() == 1
+
+
+def test_a_payment_whose_visitor_never_returns_is_settled_and_confirmed_once(mailoutbox):
+    """The browser closed after paying: no return, no webhook that reaches us. The settlement
+    written when the visitor left asks the provider; the booking is confirmed and the email
+    goes once, however often the outboxes run."""
+    from storefront.checkout.services import CONFIRMATIONS, SETTLEMENTS
+
+    client = Client()
+    provider_page, _ = _follow_to_provider(client, _book_url(client, "/he"))
+    post_card(provider_page, APPROVED)
+    sale = Transaction.objects.get()
+    assert sale.state == "paying"
+    settlement = sale.settlements.get()
+    for _ in range(2):
+        SETTLEMENTS.attempt(settlement.pk, inline=True)
+    sale.refresh_from_db()
+    assert sale.state == "booked"
+    for _ in range(2):
+        CONFIRMATIONS.attempt(sale.confirmation.pk, inline=True)
+    assert len(mailoutbox) == 1
+    mail = mailoutbox[0]
+    assert mail.to == ["ada@example.com"] and sale.booking_reference in mail.subject
+    html = mail.alternatives[0][0]
+    assert 'dir="rtl"' in html and 'lang="he"' in html and sale.booking_reference in mail.body
+    sale.refresh_from_db()
+    assert sale.confirmation_sent_at is not None
+    assert Booking.objects.count() == 1 and Charge.objects.count() == 1

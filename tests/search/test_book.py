@@ -81,7 +81,8 @@ def test_book_shows_the_offer_as_the_provider_prices_it(client):
     at_hotel = [i["amount"] for i in price["items"] if not i["included"]]
     if at_hotel:
         assert shown[escape(translate("book.at_hotel_total", "en"))] == money(sum(at_hotel))
-    assert escape(translate("book.not_yet", "en")) in html
+    assert "We hold this price for you until" in html  # held by the provider, not a promise
+    assert "not open yet" not in html
     assert "Sunday" in html or "day," in html  # the dates in full, weekday included
     assert escape(translate("guests.children", "en", count=1)) in html
     if offer["refundable"]:

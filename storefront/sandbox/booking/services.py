@@ -26,6 +26,7 @@ from ..inventory import rates as inventory_rates
 from ..inventory.store import inventory
 from ..models import Account, Booking, Charge, Payment, PaymentEvent, Prebook
 from . import cards, rules, shapes
+from .israel_vat import held_price
 
 # Message keys (the sandbox's messages.json) and the machine codes answered beside them.
 NOT_FOUND = "not_found"
@@ -136,7 +137,15 @@ def prebook_create(*, data, key: str, account: Account | None) -> tuple[Prebook,
     offer = inventory_rates.quote(offer_key)
     if offer is None:
         raise Refusal(409, SOLD_OUT, code="sold_out")
-    price = offer["price"]
+    hotel = inventory().hotels[offer_key.hotel_id]
+    city = inventory().places[hotel.place_id]
+    price = held_price(
+        offer["price"],
+        country=city.country_code,
+        city=city.slug,
+        feed=hotel.aggregator,
+        guest_country=data.get("guest_country") or "",
+    )
     currency = price["currency"]
     at_hotel = sum(
         (Decimal(str(item["amount"])) for item in price["items"] if not item["included"]),
