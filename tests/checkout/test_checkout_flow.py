@@ -209,3 +209,46 @@ def test_a_payment_whose_visitor_never_returns_is_settled_and_confirmed_once(mai
     sale.refresh_from_db()
     assert sale.confirmation_sent_at is not None
     assert Booking.objects.count() == 1 and Charge.objects.count() == 1
+
+
+def _proxied_checkout(provider_proxy):
+    client = Client()
+    book_url = _book_url(client)
+    assert client.get(book_url).status_code == 200
+    return client, book_url
+
+
+def test_a_failing_provider_at_each_step_loses_nothing_and_says_so(
+    provider_proxy, settings, monkeypatch
+):
+    from storefront.checkout.services import SETTLEMENTS
+    from storefront.i18n.catalog import translate
+    from tests.providers import breakers_later
+
+    settings.UPSTREAM_URL = provider_proxy.url  # this module's tests use the sandbox itself
+    unavailable = translate("results.unavailable", "en")
+    client, book_url = _proxied_checkout(provider_proxy)
+    # The payment cannot be started: the visitor is told, nothing is charged or lost.
+    provider_proxy.mode = "fail"
+    refused = client.post(book_url, DETAILS)
+    assert refused.status_code == 200 and unavailable in refused.content.decode()
+    assert SandboxPayment.objects.count() == 0
+    # Back again: the same details go through, and make one payment.
+    provider_proxy.mode = "pass"
+    breakers_later(monkeypatch, 3600)
+    provider_page, _ = _follow_to_provider(client, book_url)
+    assert SandboxPayment.objects.count() == 1 and Transaction.objects.count() == 1
+    answer = post_card(provider_page, APPROVED)
+    # The provider cannot say how the payment ended when the visitor returns.
+    provider_proxy.mode = "fail"
+    back = client.get(_path(answer.headers["Location"]))
+    page = client.get(back["Location"]).content.decode()
+    assert "We are confirming your payment" in page
+    assert Transaction.objects.get().state == "paying"
+    # It answers again: the outbox settles the payment, and the visitor's page says booked.
+    provider_proxy.mode = "pass"
+    breakers_later(monkeypatch, 7200)
+    SETTLEMENTS.attempt(Transaction.objects.get().settlements.get().pk, inline=True)
+    assert Transaction.objects.get().state == "booked"
+    assert "Your booking is confirmed" in client.get(back["Location"]).content.decode()
+    assert Booking.objects.count() == 1 and Charge.objects.count() == 1
