@@ -10,6 +10,7 @@ export const registry = {
   Favorites: () => import("./Favorites.jsx"),
   Gallery: () => import("./Gallery.jsx"),
   Header: () => import("./Header.jsx"),
+  HoldCountdown: () => import("./HoldCountdown.jsx"),
   LeadPopup: () => import("./LeadPopup.jsx"),
   Map: () => import("./Map.jsx"),
   SavedSearches: () => import("./SavedSearches.jsx"),

@@ -122,6 +122,7 @@ def book_page(request, *, page_name, **params):
         errors = {name: translate(key, locale) for name, key in errors.items()}
         if not errors:
             summary = _summary(offer_id, hotel, chosen, stay_query, prebook, locale)
+            summary["book_path"] = request.get_full_path()  # where a hold that ran out re-prices
             try:
                 sale = services.start(
                     request, prebook=prebook, values=values, summary=summary, visitor=visitor
