@@ -161,6 +161,7 @@ FILIPINO_AS_ENGLISH = {
     "leads.dial_option",
     "header.menu",
     "place.hotel",
+    "transaction.hotel",  # the label of the booked hotel's name on the outcome page
     "unit.short_m",
     "unit.short_f",
     *(f"social.{name}" for name in ("facebook", "messenger", "instagram", "linkedin")),
