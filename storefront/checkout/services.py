@@ -15,6 +15,7 @@ Who may see a transaction: the visitor whose session made it (``owner``, a rando
 the session, which survives logging in), or the provider account it was booked under.
 """
 
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -24,7 +25,6 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from storefront.accounts.rules import LATIN_NAME_RE
 from storefront.background.outbox import Outbox, Retry, Wait, register
 from storefront.catalog.phones import country_for_dial, phone_number
 from storefront.upstream import booking
@@ -35,6 +35,9 @@ from .models import Confirmation, Settlement, Transaction
 OWNER_KEY = "checkout_owner"
 HOLDS_KEY = "checkout_holds"  # offer id -> [prebook id, pay_now as text]
 NAME_LIMIT = 50
+# The provider's rule for a guest's name, said before it is broken (``book.name_rule``): its
+# hotels' systems take ASCII letters, spaces, hyphens and apostrophes, a letter first.
+NAME_RE = re.compile(r"[A-Za-z][A-Za-z '’-]*")
 REQUESTS_LIMIT = 500
 
 # The guest details' messages (catalog keys), first one per field.
@@ -114,7 +117,7 @@ def _name(data, name: str, errors: dict) -> str:
         errors[name] = REQUIRED
     elif len(value) > NAME_LIMIT:
         errors[name] = TOO_LONG
-    elif not LATIN_NAME_RE.fullmatch(value):
+    elif not NAME_RE.fullmatch(value):
         errors[name] = NAME_LATIN
     return value
 

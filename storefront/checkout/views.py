@@ -185,7 +185,7 @@ def _details_defaults(request, visitor, rooms: int) -> dict:
         "first_name": first,
         "last_name": last,
         "email": getattr(user, "email", "") or "",
-        "country": (visitor.country or "").upper(),
+        "country": (visitor.country or "US").upper(),  # spec: the dial code defaults to US
         "phone": "",
         "guests": [{"first_name": "", "last_name": ""} for _ in range(rooms)],
         "special_requests": "",
