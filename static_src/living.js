@@ -190,7 +190,9 @@ function prefetchOnIntent() {
   const done = new Set();
   const prefetch = (event) => {
     const link = event.target.closest && event.target.closest("a[href]");
-    if (!link || link.target === "_blank") return;
+    // A link whose page does something when opened (/book holds a room with the provider) is
+    // marked data-no-prefetch: pointing at it must not do that.
+    if (!link || link.target === "_blank" || link.hasAttribute("data-no-prefetch")) return;
     const url = new URL(link.href, window.location.href);
     if (url.origin !== window.location.origin || done.has(url.href)) return;
     if (url.pathname.startsWith("/preferences/") || url.pathname === window.location.pathname) return;

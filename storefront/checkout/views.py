@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime
 from urllib.parse import urlsplit
 
 from django.core.exceptions import SuspiciousOperation, ValidationError
-from django.http import Http404, HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
@@ -45,6 +45,11 @@ def book_page(request, *, page_name, **params):
     """``/book?offer=…&seen=…&check_in=…&check_out=…&guests=…``: the chosen offer held by the
     provider for the stay and guests it was priced for (its answer, not the link's words), and
     the guest's details; a valid post starts the payment and goes on to ``/pay``."""
+    if request.headers.get("Sec-Purpose", "").startswith("prefetch"):
+        # A browser fetching ahead of a click: holding a room is for the visitor who opens it.
+        response = HttpResponse(status=204)
+        response["Cache-Control"] = "no-store"
+        return response
     visitor = request.visitor
     locale = visitor.locale
     query = SearchQuery.from_query(request.GET)

@@ -252,3 +252,15 @@ def test_a_failing_provider_at_each_step_loses_nothing_and_says_so(
     assert Transaction.objects.get().state == "booked"
     assert "Your booking is confirmed" in client.get(back["Location"]).content.decode()
     assert Booking.objects.count() == 1 and Charge.objects.count() == 1
+
+
+def test_a_prefetch_of_book_holds_nothing():
+    client = Client()
+    book_url = _book_url(client)
+    ahead = client.get(book_url, headers={"Sec-Purpose": "prefetch"})
+    assert ahead.status_code == 204 and "no-store" in ahead["Cache-Control"]
+    from storefront.sandbox.models import Prebook
+
+    assert Prebook.objects.count() == 0
+    hotel = client.get(HOTEL + "?" + book_url.split("?", 1)[1]).content.decode()
+    assert "data-no-prefetch" in hotel  # the Choose links are never prefetched on hover
