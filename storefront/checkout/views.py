@@ -14,6 +14,7 @@ Choosing an offer, its links and notices are ``offers.py``; the writes are ``ser
 import json
 from dataclasses import replace
 from datetime import UTC, date, datetime
+from decimal import Decimal, InvalidOperation
 from urllib.parse import urlsplit
 
 from django.core.exceptions import SuspiciousOperation, ValidationError
@@ -125,7 +126,20 @@ def book_page(request, *, page_name, **params):
     if request.method == "POST":
         values, errors = services.check_details(request.POST, rooms=rooms)
         errors = {name: translate(key, locale) for name, key in errors.items()}
-        if not errors:
+        if request.POST.get("held") != str(prebook.pay_now):
+            # The price held now is not the one the form was shown with (the hold ran out while
+            # the visitor typed): show it, and let them decide again.
+            was = _decimal(request.POST.get("held"))
+            notice = Notice(
+                "warning",
+                translate(
+                    "book.hold_renewed",
+                    locale,
+                    was=format_money(was, price.currency, locale) if was is not None else "—",
+                    now=format_money(prebook.pay_now, price.currency, locale),
+                ),
+            )
+        elif not errors:
             summary = _summary(offer_id, hotel, chosen, stay_query, prebook, locale)
             summary["book_path"] = request.get_full_path()  # where a hold that ran out re-prices
             try:
@@ -163,6 +177,7 @@ def book_page(request, *, page_name, **params):
                     "held_until": prebook.expires_at,
                     "held_until_text": format_moment(prebook.expires_at.isoformat(), locale),
                     "rooms": range(1, rooms + 1),
+                    "held": str(prebook.pay_now),
                 },
                 "details": values,
                 "details_errors": errors,
@@ -170,6 +185,13 @@ def book_page(request, *, page_name, **params):
             }
         )
     )
+
+
+def _decimal(text) -> Decimal | None:
+    try:
+        return Decimal(text) if text else None
+    except (InvalidOperation, ValueError):
+        return None
 
 
 def _field(provider_name: str) -> str:

@@ -40,9 +40,14 @@ def _book_url(client, locale_prefix=""):
     return unescape(links[0])
 
 
+def _held(html: str) -> str:
+    return re.search(r'name="held" value="([^"]+)"', html).group(1)
+
+
 def _follow_to_provider(client, book_url, details=DETAILS):
     page = client.get(book_url)
     assert page.status_code == 200
+    details = {**details, "held": _held(page.content.decode())}
     posted = client.post(book_url, details)
     assert posted.status_code == 302, posted.content.decode()[:2000]
     pay = client.get(posted["Location"])
@@ -68,7 +73,7 @@ def test_a_guest_books_and_pays_once_whatever_is_clicked_twice_or_replayed():
     provider_page, pay_html = _follow_to_provider(client, book_url)
     assert "Pay " in pay_html and "securely" in pay_html
     # A double submit of the details: the same transaction, the same payment.
-    again = client.post(book_url, DETAILS)
+    again = client.post(book_url, {**DETAILS, "held": _held(held)})
     assert again.status_code == 302
     assert Transaction.objects.count() == 1 and SandboxPayment.objects.count() == 1
     answer = post_card(provider_page, APPROVED)
@@ -132,7 +137,9 @@ def test_the_guest_details_are_checked_with_a_message_under_each_field():
     client = Client()
     book_url = _book_url(client, "/de")
     client.get(book_url)
-    page = client.post(book_url, {**DETAILS, "first_name": "Ада", "email": "nope", "phone": "1"})
+    held = _held(client.get(book_url).content.decode())
+    bad = {"first_name": "Ада", "email": "nope", "phone": "1", "held": held}
+    page = client.post(book_url, {**DETAILS, **bad})
     assert page.status_code == 200
     html = page.content.decode()
     for field in ("first_name", "email", "phone"):
@@ -230,7 +237,7 @@ def test_a_failing_provider_at_each_step_loses_nothing_and_says_so(
     client, book_url = _proxied_checkout(provider_proxy)
     # The payment cannot be started: the visitor is told, nothing is charged or lost.
     provider_proxy.mode = "fail"
-    refused = client.post(book_url, DETAILS)
+    refused = client.post(book_url, {**DETAILS, "held": "0"})
     assert refused.status_code == 200 and unavailable in refused.content.decode()
     assert SandboxPayment.objects.count() == 0
     # Back again: the same details go through, and make one payment.
@@ -264,3 +271,15 @@ def test_a_prefetch_of_book_holds_nothing():
     assert Prebook.objects.count() == 0
     hotel = client.get(HOTEL + "?" + book_url.split("?", 1)[1]).content.decode()
     assert "data-no-prefetch" in hotel  # the Choose links are never prefetched on hover
+
+
+def test_details_posted_for_another_price_than_the_one_held_now_start_nothing():
+    """The hold ran out while the visitor typed, and the price held now differs: the page shows
+    it and asks again; it never charges a price the visitor was not shown."""
+    client = Client()
+    book_url = _book_url(client)
+    client.get(book_url)
+    page = client.post(book_url, {**DETAILS, "held": "1.00"})
+    assert page.status_code == 200
+    assert "The price we held for you ran out" in page.content.decode()
+    assert Transaction.objects.count() == 0 and SandboxPayment.objects.count() == 0
