@@ -36,7 +36,7 @@ export default function HoldCountdown(props) {
     return () => clearInterval(timer);
   }, [left === 0]);
 
-  const said = left === 0 ? t("book.countdown_over") : left <= 60 ? t("book.countdown_one") : left <= 300 ? t("book.countdown_five") : "";
+  const said = left === 0 ? t("book.countdown_over") : left <= 60 ? t("book.countdown_one_minute") : left <= 300 ? t("book.countdown_five") : "";
   return (
     <div className={left === 0 ? "book__hold book__hold--over" : "book__hold"}>
       {left > 0 && (

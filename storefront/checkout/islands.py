@@ -6,7 +6,7 @@ from storefront.web.visitor import Visitor
 
 COUNTDOWN_WORDS = (
     "book.countdown_five",
-    "book.countdown_one",
+    "book.countdown_one_minute",
     "book.countdown_over",
     "book.reprice",
 )
