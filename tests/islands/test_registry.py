@@ -16,6 +16,7 @@ OWNERS = {
     "Favorites": "hotels",
     "Gallery": "hotels",
     "Header": "chrome",
+    "HoldCountdown": "checkout",
     "LeadPopup": "leads",
     "Map": "search",
     "SavedSearches": "search",
