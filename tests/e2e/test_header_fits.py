@@ -2,11 +2,15 @@
 at 375 and 1280 px, light and dark ("Acme Trave", "Globex Holiday" before: the demo artwork gave
 the name less room than a system's font draws it in); the default brand's wordmark is drawn
 whole from the first paint (it was text in whichever font the system had, cut in half when that
-font was wider)."""
+font was wider); and a visitor with every link (packages, CRM, vouchers, reservations) keeps
+the header on one row at 1280 px in en, de, ru, he and ja, with and without JavaScript."""
 
 import re
 
 import pytest
+
+from storefront.sandbox.demo import DEMO_PASSWORD
+from tests.e2e.helpers import mounted
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -104,3 +108,69 @@ def test_the_default_wordmark_needs_no_font_and_is_drawn_whole(new_page, server_
     # The wordmark (the last shape) fills the room beside the mark, as "Travelnest" did.
     wordmark = logo["drawn"][-1]
     assert wordmark["left"] >= 36 and wordmark["right"] - wordmark["left"] > 90, wordmark
+
+
+ROW = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const header = document.querySelector("header.site-header");
+  const items = [...header.querySelectorAll(
+    ".logo, .site-nav__link, .site-header__end > *")].filter((el) => el.checkVisibility());
+  const list = header.querySelector(".site-nav__list");
+  const middles = items.map((el) => Math.round((box(el).top + box(el).bottom) / 2));
+  return {
+    height: Math.round(box(header).height),
+    middles: [...new Set(middles)],
+    links: header.querySelectorAll(".site-nav__link").length,
+    navOverflows: list.scrollWidth > list.clientWidth,
+    navEnd: Math.round(Math.max(...[...list.children].map((li) => box(li).right))),
+    navStart: Math.round(Math.min(...[...list.children].map((li) => box(li).left))),
+    logo: [Math.round(box(header.querySelector(".logo")).left),
+           Math.round(box(header.querySelector(".logo")).right)],
+    end: [Math.round(box(header.querySelector(".site-header__end")).left),
+          Math.round(box(header.querySelector(".site-header__end")).right)],
+    scrolls: document.documentElement.scrollWidth > innerWidth,
+  };
+}"""
+
+
+def _log_in(page, server_url, email):
+    page.goto(f"{server_url}/login")
+    page.locator("#auth-email").fill(email)
+    page.locator("#auth-password").fill(DEMO_PASSWORD)
+    with page.expect_navigation():
+        page.locator(".auth-form button[type=submit]").click()
+    assert page.locator("header .account-menu").count() == 1, "not logged in"
+
+
+def _one_row(row, where):
+    problems = []
+    if len(row["middles"]) > 1:
+        problems.append(f"{where}: items on {len(row['middles'])} rows ({row['middles']})")
+    if row["height"] > 66:
+        problems.append(f"{where}: header {row['height']} px high")
+    if row["navOverflows"] or row["scrolls"]:
+        problems.append(f"{where}: something runs over ({row})")
+    # Nothing overlaps, whichever side the page starts on: logo, links, controls in order.
+    spans = sorted([row["logo"], [row["navStart"], row["navEnd"]], row["end"]])
+    if any(a[1] > b[0] for a, b in zip(spans, spans[1:], strict=False)):
+        problems.append(f"{where}: logo, links and controls overlap ({spans})")
+    return problems
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_link_keeps_the_header_on_one_row_at_1280(new_page, server_url, scheme):
+    server = new_page(width=1280, height=700, color_scheme=scheme, java_script_enabled=False)
+    _log_in(server, server_url, "power@example.com")
+    island = new_page(width=1280, height=700, color_scheme=scheme)
+    island.context.add_cookies(server.context.cookies())
+    problems = []
+    for code in ("en", "de", "ru", "he", "ja"):
+        path = f"{server_url}{'' if code == 'en' else '/' + code}/hotels"
+        for page, kind in ((server, "server"), (island, "island")):
+            page.goto(path)
+            if kind == "island":
+                mounted(page, "Header")
+            row = page.evaluate(ROW)
+            assert row["links"] == 5, row  # Hotels, Join, Reservations, Packages, Carts
+            problems += _one_row(row, f"{code} {kind}")
+    assert problems == [], "\n".join(problems)
