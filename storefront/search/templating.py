@@ -13,6 +13,8 @@ from datetime import timedelta
 
 from jinja2 import pass_context
 
+from storefront.catalog.formatting import format_list
+from storefront.i18n.catalog import translate
 from storefront.web.links import DEFAULT_FID, page_url
 from storefront.web.visitor import Visitor, visitor_of
 
@@ -52,6 +54,7 @@ class SearchForm:
     errors: dict[str, str]
     kept: list[tuple[str, str]]
     recent: list[dict] | None
+    guests_text: str  # "2 adults and 1 child" (the no-JS guests field's summary)
 
 
 @pass_context
@@ -69,6 +72,7 @@ def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
     if visitor.fid and visitor.fid != DEFAULT_FID and "fid" not in kept:
         kept["fid"] = str(visitor.fid)
     ages = [age for room in query.rooms for age in room.children]
+    adults = query.adults if query.adults else DEFAULT_ADULTS
     return SearchForm(
         query=query,
         action=page_url("hotels-search", visitor.locale),
@@ -79,7 +83,7 @@ def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
         min_date=first.isoformat(),
         max_date=(first + timedelta(days=WINDOW_DAYS)).isoformat(),
         rooms=len(query.rooms),
-        adults=query.adults if query.adults else DEFAULT_ADULTS,
+        adults=adults,
         children=len(ages),
         ages=ages,
         room_choices=range(1, MAX_ROOMS + 1),
@@ -91,4 +95,23 @@ def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
         kept=sorted(kept.items()),
         # A logged-in traveller's searches are the account's (storefront/search/saved.py).
         recent=recent_for_box(visitor.user),
+        guests_text=guests_text(adults, len(ages), len(query.rooms), visitor.locale),
     )
+
+
+def guests_text(adults: int, children: int, rooms: int, locale: str) -> str:
+    """The guests as the search box sums them up, joined as the locale joins a list: "2 adults
+    and 1 child", "4 adults, 1 child, and 2 rooms" (rooms only when more than one), each count
+    kept whole on a line (a summary that wraps never ends a line on "1"). The island's twin is
+    static_src/stay.js ``guestsSummary``."""
+    counted = [
+        translate("guests.adults", locale, count=adults),
+        children and translate("guests.children", locale, count=children),
+        rooms > 1 and translate("guests.rooms", locale, count=rooms),
+    ]
+    return format_list([_kept_whole(item) for item in counted if item], locale)
+
+
+def _kept_whole(text: str) -> str:
+    """``text`` with no-break spaces: a line that wraps keeps "2 adults" whole."""
+    return text.replace(" ", "\u00a0")
