@@ -1,5 +1,6 @@
 """``{% set f = search_form_values() %}``: what the search form shows, on any page (a hotel's
-heart, ``favorite_toggle(hotel)``, is ``storefront.hotels.templating``'s).
+heart, ``favorite_toggle(hotel)``, is ``storefront.hotels.templating``'s); ``search_summary()``:
+the line a phone shows in its place on a results or hotel page.
 
 On a results page the form shows the search it produced (``search`` in the context); elsewhere
 it starts empty, with two adults in one room. Kept parameters (currency, fid, ...) travel with
@@ -8,12 +9,12 @@ come along for the island's "Recent searches" (an anonymous visitor's are in the
 The SearchBox and StayDates islands are handed the same ``SearchForm`` (``islands.py``).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from jinja2 import pass_context
 
-from storefront.catalog.formatting import format_list
+from storefront.catalog.formatting import format_list, format_stay
 from storefront.i18n.catalog import translate
 from storefront.web.links import DEFAULT_FID, page_url
 from storefront.web.visitor import Visitor, visitor_of
@@ -60,7 +61,12 @@ class SearchForm:
 @pass_context
 def search_form_values(context) -> SearchForm:
     visitor = context.get("visitor") or visitor_of(context["request"])
-    return search_form(context.get("search") or SearchQuery(), visitor)
+    query = context.get("search") or SearchQuery()
+    place = context.get("place")
+    if place is not None and query.place == place.id and not query.destination:
+        # A search by the place's id (the combobox's choice) shows the place's name.
+        query = replace(query, destination=place.name)
+    return search_form(query, visitor)
 
 
 def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
@@ -112,6 +118,30 @@ def guests_text(adults: int, children: int, rooms: int, locale: str) -> str:
     return format_list([_kept_whole(item) for item in counted if item], locale)
 
 
+@pass_context
+def search_summary(context) -> str:
+    """The search as one line, "Barcelona · Mar 10 – 13 · 2 adults and 1 child", in the page's
+    language: what a phone shows of the search form on a results or hotel page until it is
+    tapped (templates/pages/results.html). "" when the search names no place yet (a search that
+    found none, ``/hotels``) or has a field to correct: the form then stays open."""
+    query = context.get("search")
+    if query is None or query.errors:
+        return ""
+    # A results page's place; a hotel page's search starts on the hotel's city (hotels.views).
+    place = context.get("place")
+    name = place.name if place else (query.destination if context.get("hotel") else "")
+    if not name:
+        return ""
+    locale = (context.get("visitor") or visitor_of(context["request"])).locale
+    ages = sum(len(room.children) for room in query.rooms)
+    guests = guests_text(query.adults or DEFAULT_ADULTS, ages, len(query.rooms), locale)
+    if query.check_in and query.check_out:
+        dates = _kept_whole(format_stay(query.check_in, query.check_out, locale))
+        return translate("search.summary", locale, place=name, dates=dates, guests=guests)
+    return translate("search.summary_undated", locale, place=name, guests=guests)
+
+
 def _kept_whole(text: str) -> str:
-    """``text`` with no-break spaces: a line that wraps keeps "2 adults" whole."""
-    return text.replace(" ", "\u00a0")
+    """``text`` with no-break spaces: a line that wraps keeps "Mar 10 – 13" and "2 adults"
+    whole."""
+    return text.replace(" ", "\u00a0").replace("\u2009", "\u202f")
