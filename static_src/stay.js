@@ -209,13 +209,15 @@ export function encodeGuests(rooms) {
 }
 
 /** "2 adults, 1 child, and 2 rooms" in the page's language (`t` is i18next's, `locale` the
- * page's), joined as that language joins a list (`formatList`, the server's twin). */
+ * page's), joined as that language joins a list (`formatList`, the server's twin); each count
+ * is kept whole on a line ("2 adults", with a no-break space), as the server writes it
+ * (storefront.search.templating.guests_text). */
 export function guestsSummary(t, rooms, locale) {
   const { adults, children, rooms: count } = guestTotals(rooms);
   const parts = [t("guests.adults", { count: adults })];
   if (children) parts.push(t("guests.children", { count: children }));
   if (count > 1) parts.push(t("guests.rooms", { count }));
-  return formatList(parts, locale);
+  return formatList(parts.map((part) => part.replace(/ /g, "\u00a0")), locale);
 }
 
 export function guestTotals(rooms) {

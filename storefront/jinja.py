@@ -16,8 +16,9 @@ What templates call, each from the app that owns it:
   ``islands.py``);
 - ``{% call inline_style() %}...{% endcall %}``: a style block admitted by its hash
   (``storefront.security.templating``);
-- ``search_form_values()``: what the search form shows (``storefront.search.templating``), and
-  ``favorite_toggle(hotel)``: a hotel's heart (``storefront.hotels.templating``);
+- ``search_form_values()``: what the search form shows, and ``search_summary()``: the line a
+  phone shows in its place (``storefront.search.templating``), and ``favorite_toggle(hotel)``:
+  a hotel's heart (``storefront.hotels.templating``);
 - ``icon("name")``: an SVG of ``templates/includes/icons/``, inline (``storefront.web.icons``);
 - ``url("name", *args)``, ``static("path")`` (``links.static_url``) and ``csrf_input`` (the
   backend's), as in Django;
@@ -48,7 +49,7 @@ from storefront.catalog.templating import listed
 from storefront.hotels.templating import favorite_toggle
 from storefront.i18n.templating import lang_attr, t, t_lead
 from storefront.islands.templating import island, island_assets
-from storefront.search.templating import search_form_values
+from storefront.search.templating import search_form_values, search_summary
 from storefront.security.templating import inline_style
 from storefront.web.html import escape_text
 from storefront.web.icons import icon
@@ -113,6 +114,7 @@ def environment(**options) -> Environment:
         island_assets=island_assets,
         inline_style=inline_style,
         search_form_values=search_form_values,
+        search_summary=search_summary,
         favorite_toggle=favorite_toggle,
         icon=icon,
         url=url,

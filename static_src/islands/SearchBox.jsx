@@ -147,6 +147,7 @@ export default function SearchBox(props) {
               }} />
           </div>
         )}
+        <span className="search-form__hint" aria-hidden="true">{t("search.destination_placeholder")}</span>
         <input type="hidden" name="place" value={place} disabled={!place} />
         <FieldError t={t} id="search-destination-error" error={errors.destination} />
       </div>

@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from numbers import Real
 
 from babel import Locale as BabelLocale
-from babel.dates import format_date, format_time
+from babel.dates import format_date, format_interval, format_time
 from babel.lists import format_list as babel_list
 from babel.numbers import (
     get_currency_precision,
@@ -204,6 +204,13 @@ def format_day(day, locale: str) -> str:
     """A calendar day as the locale writes it in full, weekday included ("Wednesday, March
     10, 2027"): a stay's dates on the booking page."""
     return format_date(day, "full", locale=_babel(locale))
+
+
+def format_stay(check_in, check_out, locale: str) -> str:
+    """A stay's two days as the locale writes a short range of days, without the year (a search
+    is for the coming year): "Mar 10 – 13", "10.–13. März", "3月10日～13日", "10–13 במרץ";
+    across months "Mar 30 – Apr 2". CLDR's interval formats (Babel)."""
+    return format_interval(check_in, check_out, "MMMd", locale=_babel(locale))
 
 
 def format_clock(hhmm: str, locale: str) -> str:

@@ -26,10 +26,19 @@ def _mark(color: str) -> str:
     )
 
 
+# The room a letter of the name gets at 19 px bold, Latin and Hebrew: DejaVu Sans Bold, the
+# widest of the fonts system-ui finds (Linux), takes 11.2-11.8 px a Latin letter and 10.3-10.6
+# a Hebrew one; at 11 px for both, "Acme Travel" and "Globex Holidays" ran past the image's
+# edge and were cut ("Acme Trave").
+LETTER_WIDTH = {False: 11.5, True: 10.6}
+
+
 def logo(name: str, color: str, text: str, *, rtl: bool = False) -> str:
     """The mark and the name; a right-to-left name is drawn from the right, beside a mark on
-    the right, as Hebrew logos are read."""
-    width = 44 + 11 * len(name)
+    the right, as Hebrew logos are read. The name is drawn in the visitor's system font, so
+    ``textLength`` holds it to its room whatever that font's widths: never cut at the edge."""
+    room = round(LETTER_WIDTH[rtl] * len(name))
+    width = 40 + room + 4
     if rtl:
         mark = f'<g transform="translate({width - 32})">{_mark(color)}</g>'
         words = f'<text x="{width - 40}" y="23" direction="rtl" text-anchor="start"'
@@ -37,8 +46,9 @@ def logo(name: str, color: str, text: str, *, rtl: bool = False) -> str:
         mark, words = _mark(color), '<text x="40" y="23"'
     return svg_data_uri(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="32" '
-        f'viewBox="0 0 {width} 32">{mark}{words} font-family="system-ui,'
-        f'sans-serif" font-size="19" font-weight="700" fill="{text}">{name}</text></svg>'
+        f'viewBox="0 0 {width} 32">{mark}{words} textLength="{room}" lengthAdjust="spacing" '
+        f'font-family="system-ui,sans-serif" font-size="19" font-weight="700" '
+        f'fill="{text}">{name}</text></svg>'
     )
 
 

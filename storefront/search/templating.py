@@ -1,5 +1,6 @@
 """``{% set f = search_form_values() %}``: what the search form shows, on any page (a hotel's
-heart, ``favorite_toggle(hotel)``, is ``storefront.hotels.templating``'s).
+heart, ``favorite_toggle(hotel)``, is ``storefront.hotels.templating``'s); ``search_summary()``:
+the line a phone shows in its place on a results or hotel page.
 
 On a results page the form shows the search it produced (``search`` in the context); elsewhere
 it starts empty, with two adults in one room. Kept parameters (currency, fid, ...) travel with
@@ -8,11 +9,13 @@ come along for the island's "Recent searches" (an anonymous visitor's are in the
 The SearchBox and StayDates islands are handed the same ``SearchForm`` (``islands.py``).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from jinja2 import pass_context
 
+from storefront.catalog.formatting import format_list, format_stay
+from storefront.i18n.catalog import translate
 from storefront.web.links import DEFAULT_FID, page_url
 from storefront.web.visitor import Visitor, visitor_of
 
@@ -52,12 +55,18 @@ class SearchForm:
     errors: dict[str, str]
     kept: list[tuple[str, str]]
     recent: list[dict] | None
+    guests_text: str  # "2 adults and 1 child" (the no-JS guests field's summary)
 
 
 @pass_context
 def search_form_values(context) -> SearchForm:
     visitor = context.get("visitor") or visitor_of(context["request"])
-    return search_form(context.get("search") or SearchQuery(), visitor)
+    query = context.get("search") or SearchQuery()
+    place = context.get("place")
+    if place is not None and query.place == place.id and not query.destination:
+        # A search by the place's id (the combobox's choice) shows the place's name.
+        query = replace(query, destination=place.name)
+    return search_form(query, visitor)
 
 
 def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
@@ -69,6 +78,7 @@ def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
     if visitor.fid and visitor.fid != DEFAULT_FID and "fid" not in kept:
         kept["fid"] = str(visitor.fid)
     ages = [age for room in query.rooms for age in room.children]
+    adults = query.adults if query.adults else DEFAULT_ADULTS
     return SearchForm(
         query=query,
         action=page_url("hotels-search", visitor.locale),
@@ -79,7 +89,7 @@ def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
         min_date=first.isoformat(),
         max_date=(first + timedelta(days=WINDOW_DAYS)).isoformat(),
         rooms=len(query.rooms),
-        adults=query.adults if query.adults else DEFAULT_ADULTS,
+        adults=adults,
         children=len(ages),
         ages=ages,
         room_choices=range(1, MAX_ROOMS + 1),
@@ -91,4 +101,47 @@ def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
         kept=sorted(kept.items()),
         # A logged-in traveller's searches are the account's (storefront/search/saved.py).
         recent=recent_for_box(visitor.user),
+        guests_text=guests_text(adults, len(ages), len(query.rooms), visitor.locale),
     )
+
+
+def guests_text(adults: int, children: int, rooms: int, locale: str) -> str:
+    """The guests as the search box sums them up, joined as the locale joins a list: "2 adults
+    and 1 child", "4 adults, 1 child, and 2 rooms" (rooms only when more than one), each count
+    kept whole on a line (a summary that wraps never ends a line on "1"). The island's twin is
+    static_src/stay.js ``guestsSummary``."""
+    counted = [
+        translate("guests.adults", locale, count=adults),
+        children and translate("guests.children", locale, count=children),
+        rooms > 1 and translate("guests.rooms", locale, count=rooms),
+    ]
+    return format_list([_kept_whole(item) for item in counted if item], locale)
+
+
+@pass_context
+def search_summary(context) -> str:
+    """The search as one line, "Barcelona · Mar 10 – 13 · 2 adults and 1 child", in the page's
+    language: what a phone shows of the search form on a results or hotel page until it is
+    tapped (templates/pages/results.html). "" when the search names no place yet (a search that
+    found none, ``/hotels``) or has a field to correct: the form then stays open."""
+    query = context.get("search")
+    if query is None or query.errors:
+        return ""
+    # A results page's place; a hotel page's search starts on the hotel's city (hotels.views).
+    place = context.get("place")
+    name = place.name if place else (query.destination if context.get("hotel") else "")
+    if not name:
+        return ""
+    locale = (context.get("visitor") or visitor_of(context["request"])).locale
+    ages = sum(len(room.children) for room in query.rooms)
+    guests = guests_text(query.adults or DEFAULT_ADULTS, ages, len(query.rooms), locale)
+    if query.check_in and query.check_out:
+        dates = _kept_whole(format_stay(query.check_in, query.check_out, locale))
+        return translate("search.summary", locale, place=name, dates=dates, guests=guests)
+    return translate("search.summary_undated", locale, place=name, guests=guests)
+
+
+def _kept_whole(text: str) -> str:
+    """``text`` with no-break spaces: a line that wraps keeps "Mar 10 – 13" and "2 adults"
+    whole."""
+    return text.replace(" ", "\u00a0").replace("\u2009", "\u202f")

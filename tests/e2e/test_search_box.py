@@ -259,7 +259,8 @@ def search_by_keyboard(page, root, requests, server_url, locale, width, check=la
     panel.wait_for(state="hidden")
     messages = catalog["guests"]
     adults, child = (plural(page, messages, k, n) for k, n in (("adults", 2), ("children", 1)))
-    assert guests_button.inner_text() == format_list([adults, child], locale)  # 大人2名、子ども1名
+    kept = [words.replace(" ", "\u00a0") for words in (adults, child)]  # "2\u00a0adults"
+    assert guests_button.inner_text() == format_list(kept, locale)  # 大人2名、子ども1名
     assert root.locator("input[name=guests]").input_value() == "2-7"
     assert root.locator("select[name=adults], select[name=rooms], select[name=age]").count() == 0
 

@@ -158,6 +158,7 @@ def test_missing_key_falls_back_to_english_then_key():
 FILIPINO_AS_ENGLISH = {
     "meta.page_title",
     "search.summary_dates",
+    "search.summary",
     "leads.dial_option",
     "header.menu",
     "place.hotel",
