@@ -175,7 +175,7 @@ def start(
         "hotel_id": prebook.hotel_id,
         "summary": summary,
         "session_key": owner(request),
-        "account_id": str(getattr(visitor.user, "id", "") or "") if visitor.user else "",
+        "account_id": visitor.user.key if visitor.user else "",
         "email": values["email"],
         "holder_name": f"{values['first_name']} {values['last_name']}",
         "locale": visitor.locale,
@@ -234,7 +234,7 @@ def owned(request, uuid) -> Transaction | None:
     if sale.session_key == request.session.get(OWNER_KEY):
         return sale
     user = getattr(request.visitor, "user", None)
-    if user is not None and sale.account_id and sale.account_id == str(user.id):
+    if user is not None and sale.account_id and sale.account_id == user.key:
         return sale
     return None
 

@@ -211,7 +211,7 @@ def _details_defaults(request, visitor, rooms: int) -> dict:
     return {
         "first_name": first,
         "last_name": last,
-        "email": getattr(user, "email", "") or "",
+        "email": user.email if user else "",
         "country": (visitor.country or "US").upper(),  # spec: the dial code defaults to US
         "phone": "",
         "guests": [{"first_name": "", "last_name": ""} for _ in range(rooms)],

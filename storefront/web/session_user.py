@@ -16,6 +16,7 @@ class SessionUser:
     actions: frozenset[str] = field(default_factory=frozenset)  # may include "reservations"
     scope: str | None = None
     key: str = ""  # the provider's id of the account (else its email): what we store things by
+    email: str = ""  # the account's address (checkout fills the guest's details with it)
 
     @property
     def is_agent(self) -> bool:
@@ -35,6 +36,7 @@ class SessionUser:
             actions=frozenset(str(a) for a in actions),
             scope=data.get("scope") if isinstance(data.get("scope"), str) else None,
             key=str(data.get("id") or data.get("email") or "")[:120],
+            email=data.get("email")[:254] if isinstance(data.get("email"), str) else "",
         )
 
 
