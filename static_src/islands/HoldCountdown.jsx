@@ -43,7 +43,7 @@ export default function HoldCountdown(props) {
         <p aria-hidden="true">{t("book.countdown", { time: clock(left, locale) })}</p>
       )}
       <p className={left === 0 ? undefined : "visually-hidden"} role="status">{said}</p>
-      {left === 0 && <a className="button button--primary" href={props.reload}>{t("book.reprice")}</a>}
+      {left === 0 && <a className="button button--primary" href={props.reload} data-no-prefetch>{t("book.reprice")}</a>}
     </div>
   );
 }
