@@ -99,6 +99,16 @@ def hold(request, *, offer_id: str, occupancies, visitor) -> Hold:
     return Hold(prebook, was)
 
 
+def booked_offer(request, offer_id: str) -> Transaction | None:
+    """This visitor's booked transaction of ``offer_id``, if they booked it already."""
+    token = request.session.get(OWNER_KEY)
+    if not token:
+        return None
+    return Transaction.objects.filter(
+        session_key=token, offer_id=offer_id, state=Transaction.BOOKED
+    ).first()
+
+
 def held_for(request, offer_id: str) -> str:
     """The prebook id this visitor holds for ``offer_id`` ("" when none)."""
     kept = request.session.get(HOLDS_KEY, {}).get(offer_id)

@@ -87,6 +87,24 @@ def book_page(request, *, page_name, **params):
     context["hotel_link"] = hotel_url(hotel, locale, stay_query, visitor.fid)
     if answer.offer is None or stay is None:
         return with_photos(page({"notice": Notice("warning", translate("book.gone", locale))}))
+    booked = services.booked_offer(request, offer_id)
+    if booked is not None:
+        # Back from the confirmation (or a second tab): this visitor booked this offer already.
+        # Say so, and lead to that booking, rather than hold the room for a second one.
+        link = _outcome_url(booked, "success")
+        return with_photos(
+            page(
+                {
+                    "notice": Notice(
+                        "info",
+                        translate(
+                            "book.already_booked", locale, reference=booked.booking_reference
+                        ),
+                    ),
+                    "booked_link": link,
+                }
+            )
+        )
     try:
         held = services.hold(
             request, offer_id=offer_id, occupancies=stay.occupancies, visitor=visitor

@@ -283,3 +283,18 @@ def test_details_posted_for_another_price_than_the_one_held_now_start_nothing():
     assert page.status_code == 200
     assert "The price we held for you ran out" in page.content.decode()
     assert Transaction.objects.count() == 0 and SandboxPayment.objects.count() == 0
+
+
+def test_back_on_book_after_booking_leads_to_the_booking_not_a_second_hold():
+    from storefront.sandbox.models import Prebook
+
+    client = Client()
+    book_url = _book_url(client)
+    provider_page, _ = _follow_to_provider(client, book_url)
+    client.get(_path(post_card(provider_page, APPROVED).headers["Location"]))
+    sale = Transaction.objects.get()
+    holds = Prebook.objects.count()
+    again = client.get(book_url).content.decode()
+    assert "You have already booked this room" in again and sale.booking_reference in again
+    assert f"/transaction/{sale.uuid}/success" in again and 'name="held"' not in again
+    assert Prebook.objects.count() == holds  # no second hold
