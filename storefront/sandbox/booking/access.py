@@ -21,10 +21,14 @@ from django.core.cache import caches
 from django.db.models import Q, QuerySet
 
 from ..models import Account, Booking
+from .services import Refusal
 
 TOKEN_SALT = "storefront.sandbox.booking-access"
 SCHEME = "Booking"
 LOOKUP_THROTTLED = "lookup_throttled"
+BOOKING_NOT_FOUND = "booking_not_found"
+NOT_AN_AGENT = "not_an_agent"
+RESERVATIONS_NOT_ALLOWED = "reservations_not_allowed"
 ACCESS_EXPIRED = "booking_access_expired"
 THROTTLE_CACHE = "throttle"
 
@@ -71,6 +75,22 @@ def lookup_wait(reference: str, moment: datetime) -> int:
     return 0
 
 
+def look_up(*, reference: str, email: str, moment: datetime) -> Booking:
+    """The booking of this reference (upper-cased) and holder's email (lower-cased), the try
+    counted against the reference: 429 past the throttle, else one 404 for whatever was wrong
+    (an unknown reference, another email), so nothing tells which bookings exist."""
+    wait = lookup_wait(reference, moment)
+    if wait:
+        raise Refusal(
+            429, LOOKUP_THROTTLED, code="too_many_attempts", headers={"Retry-After": str(wait)}
+        )
+    found = Booking.objects.filter(reference=reference, holder_email=email)
+    found = found.select_related("payment", "prebook").first()
+    if found is None:
+        raise Refusal(404, BOOKING_NOT_FOUND, code="not_found")
+    return found
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who asks: the client token (``client``), a logged-in provider session's ``account``
@@ -106,3 +126,12 @@ def may_cancel(caller: Caller, booking: Booking) -> bool:
     if caller.account is not None:
         return booking.account_id == caller.account.pk
     return caller.client
+
+
+def check_agency_listing(account: Account, *, everyone: bool) -> None:
+    """The agents' listing: an agent's own (``plan_id`` not null), or with ``everyone``
+    (``all=true``) every booking, for a user whose actions include reservations; else 403."""
+    if everyone and "reservations" not in (account.actions or []):
+        raise Refusal(403, RESERVATIONS_NOT_ALLOWED, code="forbidden")
+    if not everyone and account.plan_id is None:
+        raise Refusal(403, NOT_AN_AGENT, code="forbidden")

@@ -19,7 +19,7 @@ from ..models import Booking, Payment, PaymentEvent, Prebook
 from . import access, rules, selectors, services, shapes, webhooks
 
 LOOKUP_PARAMS = "lookup_params"
-BOOKING_NOT_FOUND = "booking_not_found"
+BOOKING_NOT_FOUND = access.BOOKING_NOT_FOUND
 
 
 def _locale(request, data=None) -> str:
@@ -222,26 +222,6 @@ def cancel(request, public_id):
     return response
 
 
-def _throttled(reference: str) -> services.Refusal | None:
-    wait = access.lookup_wait(reference, services.now())
-    if not wait:
-        return None
-    return services.Refusal(
-        429, access.LOOKUP_THROTTLED, code="too_many_attempts", headers={"Retry-After": str(wait)}
-    )
-
-
-def _looked_up(reference: str, email: str) -> Booking:
-    """The booking of this reference and holder's email, counted against the reference's
-    lookups; one answer for whatever was wrong."""
-    if refusal := _throttled(reference):
-        raise refusal
-    found = selectors.bookings().filter(reference=reference, holder_email=email).first()
-    if found is None:
-        raise services.Refusal(404, BOOKING_NOT_FOUND, code="not_found")
-    return found
-
-
 @require_POST
 def lookup(request):
     """``POST /v3/bookings/lookup`` ``{"reference", "email"}``: the booking and a short-lived
@@ -259,7 +239,7 @@ def lookup(request):
             pairs = (("reference", reference), ("email", email))
             errors = {field: [rules.REQUIRED] for field, value in pairs if not value}
             raise services.Refusal(422, errors=errors, code="validation_failed")
-        found = _looked_up(reference, email)
+        found = access.look_up(reference=reference, email=email, moment=services.now())
     except services.Refusal as refusal:
         return refused(locale, refusal)
     token, expires = access.issue(found, services.now())
@@ -298,15 +278,11 @@ def bookings(request):
             missing = {f: [LOOKUP_PARAMS] for f, v in (("reference", reference), ("email", email))}
             errors = {f: keys for f, keys in missing.items() if not params.get(f, "").strip()}
             raise services.Refusal(422, errors=errors, code="validation_failed")
-        found = _looked_up(reference, email)
+        found = access.look_up(reference=reference, email=email, moment=services.now())
     except services.Refusal as refusal:
         return refused(locale, refusal)
     data = [shapes.booking_json(found, commission=False)]
     return JsonResponse({"data": data, "meta": {"total": 1}})
-
-
-NOT_AN_AGENT = "not_an_agent"
-RESERVATIONS_NOT_ALLOWED = "reservations_not_allowed"
 
 
 @require_GET
@@ -321,10 +297,7 @@ def agent_bookings(request):
         if account is None:
             raise services.Refusal(401, sandbox.UNAUTHENTICATED, code="unauthenticated")
         everyone = params.get("all") == "true"
-        if everyone and "reservations" not in (account.actions or []):
-            raise services.Refusal(403, RESERVATIONS_NOT_ALLOWED, code="forbidden")
-        if not everyone and account.plan_id is None:
-            raise services.Refusal(403, NOT_AN_AGENT, code="forbidden")
+        access.check_agency_listing(account, everyone=everyone)
         values, errors = rules.listing(params, agent=True)
         if errors:
             raise services.Refusal(422, errors=errors, code="validation_failed")
