@@ -311,6 +311,11 @@ SANDBOX_PAYMENT_SLOW_SECONDS = env.float("SANDBOX_PAYMENT_SLOW_SECONDS", default
 SANDBOX_WEBHOOK_ATTEMPTS = env.int("SANDBOX_WEBHOOK_ATTEMPTS", default=4)
 SANDBOX_WEBHOOK_BACKOFF_SECONDS = env.float("SANDBOX_WEBHOOK_BACKOFF_SECONDS", default=2.0)
 SANDBOX_WEBHOOK_TIMEOUT_SECONDS = env.float("SANDBOX_WEBHOOK_TIMEOUT_SECONDS", default=5.0)
+# After the booking: how long a guest's access token (from POST /v3/bookings/lookup) lasts, and
+# how many lookups of one reference the sandbox answers in a window before it answers 429.
+SANDBOX_BOOKING_ACCESS_SECONDS = env.int("SANDBOX_BOOKING_ACCESS_SECONDS", default=1800)
+SANDBOX_LOOKUP_ATTEMPTS = env.int("SANDBOX_LOOKUP_ATTEMPTS", default=10)
+SANDBOX_LOOKUP_WINDOW_SECONDS = env.int("SANDBOX_LOOKUP_WINDOW_SECONDS", default=900)
 # Time: every provider call made while a visitor waits ends within PAGE_BUDGET_SECONDS of the
 # request's arrival (connect, retries and body together), so a page answers within about 3 s even
 # when the provider hangs or trickles; outside requests each call gets UPSTREAM_BACKGROUND_SECONDS.

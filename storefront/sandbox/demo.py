@@ -1,16 +1,30 @@
-"""Demo rows for the sandbox: the brands and users a fresh checkout shows (``manage.py demo_data``).
+"""Demo rows for the sandbox: the brands, users and bookings a fresh checkout shows
+(``manage.py demo_data``).
 
 Brands: fid 1 (the default brand), fid 42 (an agent's own brand), an agency on the white-label
 suffix (acme.partners.localhost) and a custom host (travel.globex.localhost). Users (password
-``demo-pass-2026``): a traveller, an agent (plan_id), and a user with options packages, crm and
-vouchers and the reservations action.
+``demo-pass-2026``): a traveller, an agent (plan_id, fid 42), and a user with options packages,
+crm and vouchers and the reservations action.
+
+Bookings (``load_demo_bookings``, dates counted from today): the traveller's own, upcoming, past
+and cancelled; the agent's (made under fid 42, two of them by the agent's own account), among
+them a Hebrew-speaking guest in Tel Aviv and a Japanese-speaking one in Tokyo; and two under the
+other agencies' fids, which only ``all=true`` shows. Each has fixed ids and reference, so loading
+again updates them and never adds a second.
 """
 
 from base64 import b64encode
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 from django.contrib.auth.hashers import make_password
+from django.db import transaction
 
-from .models import Account, ProviderBrand
+from .booking import services
+from .inventory import rates
+from .inventory.store import inventory
+from .models import Account, Booking, Charge, Payment, Prebook, ProviderBrand, Refund
 
 DEMO_PASSWORD = "demo-pass-2026"
 
@@ -160,7 +174,7 @@ BRANDS = [
 
 USERS = [
     {"email": "traveller@example.com", "name": "Tess Traveller"},
-    {"email": "agent@example.com", "name": "Ada Agent", "plan_id": 3},
+    {"email": "agent@example.com", "name": "Ada Agent", "plan_id": 3, "fid": "42"},
     {
         "email": "power@example.com",
         "name": "Pat Power",
@@ -182,5 +196,189 @@ def load_demo_data() -> None:
             "plan_id": user.get("plan_id"),
             "options": user.get("options", {}),
             "actions": user.get("actions", []),
+            "fid": user.get("fid", ""),
         }
         Account.objects.update_or_create(email=user["email"], defaults=defaults)
+
+
+# --- bookings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DemoBooking:
+    """A booking to show: ``starts`` days from today for ``nights``, in the ``rank``-th hotel of
+    ``place`` that sells the stay (or the next one that does), ``booked`` days ago; cancelled
+    ``cancelled`` days ago when set."""
+
+    slug: str
+    reference: str
+    place: int
+    starts: int
+    nights: int
+    currency: str
+    holder: dict
+    guests: list = field(default_factory=list)
+    account: str | None = None
+    fid: str = "1"
+    locale: str = "en"
+    guest_country: str = ""
+    refundable: bool = True
+    booked: int = 10
+    cancelled: int | None = None
+    special_requests: str = ""
+
+
+def _holder(first, last, email, phone, country):
+    return {"first_name": first, "last_name": last, "email": email, "phone": phone,
+            "country": country}  # fmt: skip
+
+
+TESS = _holder("Tess", "Traveller", "traveller@example.com", "+44 20 7946 0958", "gb")
+BOOKINGS = [
+    # The traveller's own (account traveller@example.com, the platform's brand: no commission).
+    DemoBooking("tess-barcelona", "TN-TESS2A", 2002, 35, 3, "EUR", TESS,
+                account="traveller@example.com", booked=6,
+                special_requests="A quiet room, please."),
+    DemoBooking("tess-paris", "TN-TESS3B", 2012, 4, 2, "EUR", TESS,
+                account="traveller@example.com", booked=20),
+    DemoBooking("tess-rome", "TN-TESS4C", 2014, -45, 4, "EUR", TESS,
+                account="traveller@example.com", booked=80),
+    DemoBooking("tess-london", "TN-TESS5D", 2013, 20, 2, "GBP", TESS,
+                account="traveller@example.com", booked=25, cancelled=5),
+    # The agent's: booked under fid 42 (Sunny Trips), for the agent's clients.
+    DemoBooking("sunny-tel-aviv", "TN-SUNY2A", 2005, 21, 3, "ILS",
+                _holder("Noa", "Levi", "noa.levi@example.co.il", "+972 52 123 4567", "il"),
+                [{"first_name": "Noa", "last_name": "Levi"}], account="agent@example.com",
+                fid="42", locale="he", guest_country="il", booked=3,
+                special_requests="Late arrival, around 23:00."),
+    DemoBooking("sunny-tokyo", "TN-SUNY3B", 2016, 50, 5, "JPY",
+                _holder("Haruto", "Sato", "haruto.sato@example.jp", "+81 90 1234 5678", "jp"),
+                [{"first_name": "Haruto", "last_name": "Sato"}], account="agent@example.com",
+                fid="42", locale="ja", guest_country="jp", booked=2),
+    DemoBooking("sunny-kyoto", "TN-SUNY4C", 2040, 70, 2, "JPY",
+                _holder("Yui", "Tanaka", "yui.tanaka@example.jp", "+81 80 2345 6789", "jp"),
+                fid="42", locale="ja", guest_country="jp", refundable=False, booked=1),
+    DemoBooking("sunny-new-york", "TN-SUNY5D", 2015, -30, 3, "USD",
+                _holder("Emily", "Carter", "emily.carter@example.com", "+1 212 555 0147", "us"),
+                fid="42", booked=60),
+    DemoBooking("sunny-berlin", "TN-SUNY6E", 2001, -90, 2, "EUR",
+                _holder("Lukas", "Schmidt", "lukas.schmidt@example.de", "+49 30 901820", "de"),
+                fid="42", locale="de", guest_country="de", booked=120),
+    DemoBooking("sunny-eilat", "TN-SUNY7F", 2007, 12, 4, "ILS",
+                _holder("Yossi", "Cohen", "yossi.cohen@example.co.il", "+972 54 765 4321", "il"),
+                [{"first_name": "Yossi", "last_name": "Cohen"}], fid="42", locale="he",
+                guest_country="il", booked=30, cancelled=2),
+    # Under the other agencies' fids: only a user with the reservations action sees them all.
+    DemoBooking("acme-amsterdam", "TN-ACME2A", 2004, 15, 2, "EUR",
+                _holder("Pat", "Power", "power@example.com", "+31 20 555 0100", "nl"),
+                account="power@example.com", fid="77", booked=4),
+    DemoBooking("globex-jerusalem", "TN-GLBX2A", 2006, -10, 3, "ILS",
+                _holder("Tamar", "Mizrahi", "tamar.mizrahi@example.co.il", "+972 2 624 1234",
+                        "il"),
+                fid="88", locale="he", guest_country="il", booked=40),
+]  # fmt: skip
+
+
+def _offer(demo: DemoBooking, check_in):
+    """The first hotel of the place, from its rank down, that sells the stay: (key, offer,
+    held price)."""
+    stay = rates.Stay(check_in, check_in + timedelta(days=demo.nights), ((2, ()),), demo.currency)
+    for hotel_id in inventory().city_hotels[demo.place]:
+        hotel = inventory().hotels[hotel_id]
+        for room in hotel.rooms:
+            key = rates.OfferKey(hotel.id, room.index, hotel.boards[-1], demo.refundable, stay)
+            held = services.held_offer(key, guest_country=demo.guest_country)
+            if held is not None:
+                return key, *held
+    raise LookupError(f"no hotel of place {demo.place} sells {demo.slug}'s stay")
+
+
+def _save_booking(demo: DemoBooking, now: datetime, accounts: dict) -> Booking:
+    check_in = now.date() + timedelta(days=demo.starts)
+    booked_at = now - timedelta(days=demo.booked, hours=3)
+    key, offer, price = _offer(demo, check_in)
+    account = accounts.get(demo.account)
+    prebook, _ = Prebook.objects.update_or_create(
+        public_id=f"pb_demo_{demo.slug}",
+        defaults={
+            "key": None,
+            "request_hash": "demo",
+            "offer_id": rates.offer_id(key),
+            "hotel_id": key.hotel_id,
+            "room_id": offer["room_id"],
+            "board": offer["board"],
+            "refundable": offer["refundable"],
+            "check_in": key.stay.check_in,
+            "check_out": key.stay.check_out,
+            "occupancies": [{"adults": 2, "children": []}],
+            "currency": price["currency"],
+            "guest_country": demo.guest_country,
+            "price": price,
+            "cancellation": offer["cancellation"],
+            "pay_now": Decimal(str(price["pay_now"])),
+            "status": Prebook.BOOKED,
+            "expires_at": booked_at + timedelta(minutes=15),
+            "account": account,
+        },
+    )
+    guests = demo.guests or [
+        {"first_name": demo.holder["first_name"], "last_name": demo.holder["last_name"]}
+    ]
+    payment, _ = Payment.objects.update_or_create(
+        public_id=f"pay_demo_{demo.slug}",
+        defaults={
+            "token": f"demo-{demo.slug}",
+            "key": f"demo-{demo.slug}",
+            "request_hash": "demo",
+            "prebook": prebook,
+            "status": Payment.SUCCEEDED,
+            "failure_code": "",
+            "amount": prebook.pay_now,
+            "currency": prebook.currency,
+            "holder": demo.holder,
+            "guests": guests,
+            "special_requests": demo.special_requests,
+            "return_url": "https://www.example.com/",
+            "locale": demo.locale,
+            "fid": demo.fid,
+            "account": account,
+            "card_brand": "visa",
+            "card_last4": "4242",
+        },
+    )
+    Charge.objects.update_or_create(
+        payment=payment,
+        defaults={"amount": payment.amount, "currency": payment.currency, "card_last4": "4242"},
+    )
+    fields = services.booking_fields(payment)
+    cancel = {"status": Booking.CONFIRMED, "cancelled_at": None, "penalty": None, "refund": None,
+              "cancel_key": None, "cancel_hash": ""}  # fmt: skip
+    if demo.cancelled is not None:
+        cancelled_at = now - timedelta(days=demo.cancelled)
+        quote = services.cancellation_quote(Booking(**fields), cancelled_at)
+        cancel = {"status": Booking.CANCELLED, "cancelled_at": cancelled_at,
+                  "penalty": quote.penalty, "refund": quote.refund, "commission": 0,
+                  "cancel_key": f"demo-{demo.slug}", "cancel_hash": "demo"}  # fmt: skip
+    booking, _ = Booking.objects.update_or_create(
+        public_id=f"bk_demo_{demo.slug}",
+        defaults={"reference": demo.reference, **fields, **cancel},
+    )
+    if booking.refund:
+        Refund.objects.update_or_create(
+            booking=booking,
+            defaults={"amount": booking.refund, "currency": booking.currency},
+        )
+        Refund.objects.filter(booking=booking).update(created=booking.cancelled_at)
+    else:
+        Refund.objects.filter(booking=booking).delete()
+    for model, pk in ((Prebook, prebook.pk), (Payment, payment.pk), (Booking, booking.pk)):
+        model.objects.filter(pk=pk).update(created=booked_at)
+    return booking
+
+
+def load_demo_bookings(now: datetime | None = None) -> list[Booking]:
+    """Create or update the demo bookings (idempotent; the users first)."""
+    now = now or datetime.now(UTC)
+    accounts = {a.email: a for a in Account.objects.filter(email__in=[u["email"] for u in USERS])}
+    with transaction.atomic():
+        return [_save_booking(demo, now, accounts) for demo in BOOKINGS]

@@ -16,6 +16,8 @@ class Account(models.Model):
     options = models.JSONField(default=dict, blank=True)  # {"packages": true, ...}
     actions = models.JSONField(default=list, blank=True)  # ["reservations", ...]
     scope = models.CharField(max_length=50, default="user")
+    # An agent's fid: the bookings made under it are theirs (GET /v3/agent/bookings).
+    fid = models.CharField(max_length=40, blank=True)
 
     def __str__(self):
         return self.email
@@ -170,7 +172,9 @@ class Charge(models.Model):
 
 class Booking(models.Model):
     """A confirmed booking: one a prebook, made by its successful payment. ``fid``, ``account``
-    and ``commission`` are kept for the agents' listing (issue 34)."""
+    and ``commission`` are kept for the agents' listing (issue 34). Cancelled once at most: the
+    ``cancel_key`` (the cancel's Idempotency-Key) and its request's digest answer a replay; the
+    penalty kept and the refund are written with the status, in one compare-and-set."""
 
     CONFIRMED, CANCELLED = "confirmed", "cancelled"
 
@@ -201,10 +205,30 @@ class Booking(models.Model):
     account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL)
     commission = models.DecimalField(max_digits=14, decimal_places=3, default=0)
     locale = models.CharField(max_length=10, default="en")
+    # The holder's and guests' names, lower-cased, for the agents' search (``q``).
+    guest_names = models.CharField(max_length=1000, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    penalty = models.DecimalField(max_digits=14, decimal_places=3, null=True, blank=True)
+    refund = models.DecimalField(max_digits=14, decimal_places=3, null=True, blank=True)
+    cancel_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    cancel_hash = models.CharField(max_length=64, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):
         return self.reference
+
+
+class Refund(models.Model):
+    """Money given back when a booking is cancelled: at most one a booking (none when the
+    penalty kept all of it)."""
+
+    booking = models.OneToOneField(Booking, on_delete=models.CASCADE, related_name="refund_row")
+    amount = models.DecimalField(max_digits=14, decimal_places=3)
+    currency = models.CharField(max_length=3)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"refund of {self.booking}"
 
 
 class PaymentEvent(models.Model):

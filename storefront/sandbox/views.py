@@ -20,8 +20,9 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.http import HttpResponse, JsonResponse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from .booking import rules as booking_rules
 from .models import Account, Lead, ProviderBrand, ProviderSession
 
 SESSION_COOKIE = "provider_session"
@@ -149,6 +150,7 @@ def user_payload(account: Account) -> dict:
         "options": account.options,
         "actions": account.actions,
         "scope": account.scope,
+        "fid": account.fid or None,
     }
 
 
@@ -194,12 +196,32 @@ def logout(request, session):
     return HttpResponse(status=204)
 
 
-@require_GET
+@require_http_methods(["GET", "PATCH"])
 def auth(request):
+    """The logged-in user; ``PATCH`` ``{"name", "avatar"?}`` changes their profile (the name by
+    the provider's rule for names: Latin letters, spaces, hyphens, apostrophes). A session's
+    PATCH echoes its XSRF token, as its POSTs do."""
     session = _session(request)
     if not session or not session.account:
         return error(request, UNAUTHENTICATED, 401)
-    return JsonResponse({"data": user_payload(session.account)})
+    account = session.account
+    if request.method == "PATCH":
+        if not _xsrf_ok(request, session):
+            return error(request, CSRF_MISMATCH, 419)
+        changes, errors = booking_rules.profile(_json(request))
+        if errors:
+            return validation_error(request, errors)
+        Account.objects.filter(pk=account.pk).update(**changes)
+        account.refresh_from_db()
+    return JsonResponse({"data": user_payload(account)})
+
+
+def _json(request):
+    """A JSON body (a PATCH has no form parsing), else None."""
+    try:
+        return json.loads(request.body or b"null")
+    except ValueError:
+        return None
 
 
 @require_POST

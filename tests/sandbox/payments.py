@@ -106,6 +106,27 @@ class Api:
         return answer.json()["data"]
 
 
+def session_api(sandbox_url: str, email="traveller@example.com") -> Api:
+    """The API as a logged-in provider session (its cookie and XSRF token), no client token."""
+    http = requests.Session()
+    http.get(f"{sandbox_url}/sanctum/csrf-cookie", timeout=10)
+    http.headers["X-XSRF-TOKEN"] = http.cookies["XSRF-TOKEN"]
+    login = http.post(
+        f"{sandbox_url}/login", data={"email": email, "password": "demo-pass-2026"}, timeout=10
+    )
+    assert login.status_code == 204, login.text
+    http.headers["X-XSRF-TOKEN"] = http.cookies["XSRF-TOKEN"]
+    return Api(sandbox_url, session=http)
+
+
+def booked(api: Api, **changes) -> dict:
+    """A booking made as the storefront makes one (prebook, payment, the approved test card):
+    the succeeded payment's data (``booking_id``, ``booking_reference``)."""
+    payment = api.paid_for(**changes)
+    assert post_card(payment["url"], APPROVED).status_code == 303
+    return api.payment(payment["id"])
+
+
 def post_card(url: str, number: str, *, expiry=None, cvc="123", name="Ada Lovelace"):
     """The hosted page's form posted as a browser posts it (no redirect followed)."""
     expiry = expiry or f"12/{(today().year + 3) % 100:02d}"

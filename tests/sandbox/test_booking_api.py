@@ -18,7 +18,7 @@ from storefront.sandbox.inventory.store import inventory
 from storefront.sandbox.models import Booking, Charge, Payment, Prebook
 from storefront.sandbox.views import messages
 from storefront.search.query import today
-from tests.sandbox.payments import APPROVED, GUESTS, Api, post_card
+from tests.sandbox.payments import APPROVED, GUESTS, Api, booked, post_card, session_api
 
 EN = messages()["en"]
 
@@ -282,14 +282,8 @@ def test_of_two_payments_started_for_one_prebook_only_the_first_paid_books(api):
 # --- bookings ----------------------------------------------------------------------------------
 
 
-def _booked(api: Api, **changes) -> dict:
-    payment = api.paid_for(**changes)
-    assert post_card(payment["url"], APPROVED).status_code == 303
-    return api.payment(payment["id"])
-
-
 def test_a_booking_says_what_was_bought_and_paid(api):
-    payment = _booked(api, fid="42", locale="ja")
+    payment = booked(api, fid="42", locale="ja")
     answer = api.call("GET", f"/v3/bookings/{payment['booking_id']}")
     assert answer.status_code == 200
     booking = answer.json()["data"]
@@ -319,13 +313,13 @@ def test_a_booking_says_what_was_bought_and_paid(api):
 
 
 def test_the_platforms_own_brand_earns_no_commission(api):
-    payment = _booked(api, fid="1")
+    payment = booked(api, fid="1")
     booking = api.call("GET", f"/v3/bookings/{payment['booking_id']}").json()["data"]
     assert booking["commission"] == 0
 
 
 def test_a_guest_finds_their_booking_by_reference_and_email(api):
-    payment = _booked(api)
+    payment = booked(api)
     reference = payment["booking_reference"]
     found = api.call(
         "GET", "/v3/bookings", params={"reference": reference.lower(), "email": "ADA@example.com"}
@@ -340,34 +334,21 @@ def test_a_guest_finds_their_booking_by_reference_and_email(api):
     assert missing.status_code == 422 and set(missing.json()["errors"]) == {"email"}
 
 
-def _session_api(sandbox_url, email="traveller@example.com") -> Api:
-    """The API as a logged-in provider session (its cookie and XSRF token), no client token."""
-    http = requests.Session()
-    http.get(f"{sandbox_url}/sanctum/csrf-cookie", timeout=10)
-    http.headers["X-XSRF-TOKEN"] = http.cookies["XSRF-TOKEN"]
-    login = http.post(
-        f"{sandbox_url}/login", data={"email": email, "password": "demo-pass-2026"}, timeout=10
-    )
-    assert login.status_code == 204, login.text
-    http.headers["X-XSRF-TOKEN"] = http.cookies["XSRF-TOKEN"]
-    return Api(sandbox_url, session=http)
-
-
 def test_a_logged_in_account_lists_its_own_bookings(api, sandbox_url, demo_data):
-    mine = _session_api(sandbox_url)
-    payment = _booked(mine)
-    _booked(api)  # someone else's, with the client token
+    mine = session_api(sandbox_url)
+    payment = booked(mine, fid="1")  # the platform's brand: no agent sees it
+    booked(api)  # someone else's, with the client token
     listed = mine.call("GET", "/v3/bookings", params={"account": "me"})
     assert listed.status_code == 200
     assert [b["id"] for b in listed.json()["data"]] == [payment["booking_id"]]
-    other = _session_api(sandbox_url, "agent@example.com")
+    other = session_api(sandbox_url, "agent@example.com")
     assert other.call("GET", "/v3/bookings", params={"account": "me"}).json()["data"] == []
     assert other.call("GET", f"/v3/bookings/{payment['booking_id']}").status_code == 404
     assert api.call("GET", "/v3/bookings", params={"account": "me"}).status_code == 401
 
 
 def test_a_sessions_post_needs_its_xsrf_token(sandbox_url, demo_data):
-    mine = _session_api(sandbox_url)
+    mine = session_api(sandbox_url)
     del mine.http.headers["X-XSRF-TOKEN"]
     answer = mine.prebook(Api(sandbox_url).offer())
     assert answer.status_code == 419 and answer.json()["code"] == "csrf_mismatch"

@@ -4,6 +4,7 @@ errors as ``{field: [message key]}``; fields inside objects and lists are named 
 (``messages.json``)."""
 
 import re
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from urllib.parse import urlsplit
 
@@ -169,3 +170,98 @@ def valid_phone(phone: str, home: str) -> bool:
     except phonenumbers.NumberParseException:
         return False
     return phonenumbers.is_valid_number(parsed)
+
+
+OUT_OF_RANGE = inventory_rates.OUT_OF_RANGE
+LISTING_STATUSES = ("upcoming", "past", "cancelled")
+PER_PAGE, PER_PAGE_MAX = 20, 100
+Q_MAX = 100
+
+
+def _positive(params, name: str, default: int, most: int | None, errors: dict) -> int:
+    raw = (params.get(name) or "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        errors[name] = [INVALID]
+        return default
+    value = int(raw)
+    if value < 1 or (most is not None and value > most):
+        errors[name] = [OUT_OF_RANGE]
+        return default
+    return value
+
+
+def _day(params, name: str, errors: dict) -> date | None:
+    """A date written YYYY-MM-DD, or None."""
+    raw = (params.get(name) or "").strip()
+    if not raw:
+        return None
+    try:
+        day = date.fromisoformat(raw)
+    except ValueError:
+        day = None
+    if day is None or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        errors[name] = [INVALID]
+        return None
+    return day
+
+
+def listing(params, *, agent: bool) -> tuple[dict, dict]:
+    """A listing's query (``status``, ``page``, ``per_page``; the agents' also ``from``, ``to``
+    as check-in dates and ``q``): (the values, field errors)."""
+    errors: dict[str, list[str]] = {}
+    status = (params.get("status") or "").strip() or None
+    if status is not None and status not in LISTING_STATUSES:
+        errors["status"] = [INVALID]
+        status = None
+    values = {
+        "status": status,
+        "page": _positive(params, "page", 1, None, errors),
+        "per_page": _positive(params, "per_page", PER_PAGE, PER_PAGE_MAX, errors),
+    }
+    if agent:
+        values["check_in_from"] = _day(params, "from", errors)
+        values["check_in_to"] = _day(params, "to", errors)
+        if values["check_in_from"] and values["check_in_to"]:
+            if values["check_in_to"] < values["check_in_from"]:
+                errors["to"] = [OUT_OF_RANGE]
+        q = (params.get("q") or "").strip()
+        if len(q) > Q_MAX:
+            errors["q"] = [TEXT_TOO_LONG]
+        values["q"] = q
+    return values, errors
+
+
+# The provider's rule for an account's name (the profile): the guests' Latin letters, longer.
+ACCOUNT_NAME_MAX = 100
+NAME_TOO_LONG = "name_too_long"
+AVATAR_MAX = 200
+
+
+def profile(data) -> tuple[dict, dict]:
+    """The body of ``PATCH /v3/auth``: ``name`` (required), ``avatar`` (optional: an http(s)
+    address, or null or "" for none): (the changes, field errors)."""
+    if not isinstance(data, dict):
+        return {}, {"body": [INVALID]}
+    errors: dict[str, list[str]] = {}
+    changes: dict[str, str] = {}
+    raw = data.get("name")
+    name = " ".join(raw.split()) if isinstance(raw, str) else ""
+    if not name:
+        errors["name"] = ["name_required" if raw is None or isinstance(raw, str) else INVALID]
+    elif len(name) > ACCOUNT_NAME_MAX:
+        errors["name"] = [NAME_TOO_LONG]
+    elif not LATIN_NAME.fullmatch(name):
+        errors["name"] = [NAME_LATIN]
+    else:
+        changes["name"] = name
+    if "avatar" in data:
+        avatar = data["avatar"]
+        if avatar is None or avatar == "":
+            changes["avatar"] = ""
+        elif not http_url(avatar) or len(avatar) > AVATAR_MAX:
+            errors["avatar"] = [URL_INVALID]
+        else:
+            changes["avatar"] = avatar
+    return changes, errors

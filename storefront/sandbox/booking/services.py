@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from ..inventory import codes, fx
 from ..inventory import rates as inventory_rates
 from ..inventory.store import inventory
-from ..models import Account, Booking, Charge, Payment, PaymentEvent, Prebook
+from ..models import Account, Booking, Charge, Payment, PaymentEvent, Prebook, Refund
 from . import cards, rules, shapes
 from .israel_vat import held_price
 
@@ -62,6 +62,7 @@ class Refusal(Exception):
     errors: dict = field(default_factory=dict)
     code: str = ""
     extra: dict = field(default_factory=dict)
+    headers: dict = field(default_factory=dict)  # Retry-After, for one
 
 
 def now() -> datetime:
@@ -134,24 +135,11 @@ def prebook_create(*, data, key: str, account: Account | None) -> tuple[Prebook,
     # The same offer, priced in the currency asked for (the offer id carries the one it was
     # quoted in).
     offer_key = replace(offer_key, stay=replace(offer_key.stay, currency=data["currency"]))
-    offer = inventory_rates.quote(offer_key)
-    if offer is None:
+    held = held_offer(offer_key, guest_country=data.get("guest_country") or "")
+    if held is None:
         raise Refusal(409, SOLD_OUT, code="sold_out")
-    hotel = inventory().hotels[offer_key.hotel_id]
-    city = inventory().places[hotel.place_id]
-    price = held_price(
-        offer["price"],
-        country=city.country_code,
-        city=city.slug,
-        feed=hotel.aggregator,
-        guest_country=data.get("guest_country") or "",
-    )
+    offer, price = held
     currency = price["currency"]
-    at_hotel = sum(
-        (Decimal(str(item["amount"])) for item in price["items"] if not item["included"]),
-        Decimal(0),
-    )
-    price = {**price, "pay_now": price["gross"], "pay_at_hotel": fx.round_money(at_hotel, currency)}
     fields = {
         "request_hash": digest,
         "offer_id": data["offer_id"].strip(),
@@ -181,6 +169,30 @@ def prebook_create(*, data, key: str, account: Account | None) -> tuple[Prebook,
             return _replayed(existing, digest)
         raise
     return prebook, False
+
+
+def held_offer(offer_key, *, guest_country: str) -> tuple[dict, dict] | None:
+    """(the offer, its price as a prebook holds it: VAT as this guest pays it, plus ``pay_now``
+    and ``pay_at_hotel``), or None when the offer is not sold."""
+    offer = inventory_rates.quote(offer_key)
+    if offer is None:
+        return None
+    hotel = inventory().hotels[offer_key.hotel_id]
+    city = inventory().places[hotel.place_id]
+    price = held_price(
+        offer["price"],
+        country=city.country_code,
+        city=city.slug,
+        feed=hotel.aggregator,
+        guest_country=guest_country,
+    )
+    currency = price["currency"]
+    at_hotel = sum(
+        (Decimal(str(item["amount"])) for item in price["items"] if not item["included"]),
+        Decimal(0),
+    )
+    at_hotel = fx.round_money(at_hotel, currency)
+    return offer, {**price, "pay_now": price["gross"], "pay_at_hotel": at_hotel}
 
 
 # --- payments -------------------------------------------------------------------------------
@@ -406,15 +418,29 @@ def _reference() -> str:
     return "TN-" + "".join(secrets.choice(REFERENCE_ALPHABET) for _ in range(6))
 
 
-def _book(payment: Payment) -> Booking:
+def guest_names(holder: dict, guests: list[dict]) -> str:
+    """The holder's and the guests' names, each once, lower-cased: what the agents' ``q``
+    searches."""
+    people = [holder, *guests]
+    names = (f"{p.get('first_name', '')} {p.get('last_name', '')}".strip() for p in people)
+    return "; ".join(dict.fromkeys(names)).lower()[:1000]
+
+
+def commission_for(*, fid: str, net, currency: str) -> Decimal:
+    """The agent's share of a booking's net (none for the platform's own brand, nor without a
+    fid)."""
+    if not fid or fid == PLATFORM_FID:
+        return Decimal(0)
+    share = Decimal(str(net)) * COMMISSION_RATE
+    return Decimal(str(fx.round_money(share, currency)))
+
+
+def booking_fields(payment: Payment) -> dict:
+    """What a booking keeps of its prebook and its successful payment."""
     prebook = payment.prebook
     hotel = inventory().hotels[prebook.hotel_id]
     room = next(r for r in hotel.rooms if r.id == prebook.room_id)
-    commission = Decimal(0)
-    if payment.fid and payment.fid != PLATFORM_FID:
-        net = Decimal(str(prebook.price["net"])) * COMMISSION_RATE
-        commission = Decimal(str(fx.round_money(net, prebook.currency)))
-    fields = {
+    return {
         "prebook": prebook,
         "payment": payment,
         "hotel_id": prebook.hotel_id,
@@ -429,6 +455,7 @@ def _book(payment: Payment) -> Booking:
         "guests": payment.guests,
         "holder": payment.holder,
         "holder_email": payment.holder["email"],
+        "guest_names": guest_names(payment.holder, payment.guests),
         "special_requests": payment.special_requests,
         "currency": prebook.currency,
         "total_paid": payment.amount,
@@ -437,9 +464,15 @@ def _book(payment: Payment) -> Booking:
         "cancellation": prebook.cancellation,
         "fid": payment.fid,
         "account": payment.account,
-        "commission": commission,
+        "commission": commission_for(
+            fid=payment.fid, net=prebook.price["net"], currency=prebook.currency
+        ),
         "locale": payment.locale,
     }
+
+
+def _book(payment: Payment) -> Booking:
+    fields = booking_fields(payment)
     for _attempt in range(10):
         try:
             with transaction.atomic():
@@ -447,7 +480,7 @@ def _book(payment: Payment) -> Booking:
                     public_id=_public_id("bk"), reference=_reference(), **fields
                 )
         except IntegrityError:
-            if Booking.objects.filter(prebook=prebook).exists():
+            if Booking.objects.filter(prebook=payment.prebook).exists():
                 raise _AlreadyBooked from None
             # else a reference drawn twice: draw again
     raise IntegrityError("no free booking reference")
@@ -466,3 +499,139 @@ def record_event(payment: Payment, kind: str, origin: str) -> PaymentEvent:
         separators=(",", ":"),
     )
     return PaymentEvent.objects.create(public_id=public_id, payment=payment, type=kind, body=body)
+
+
+# --- cancelling ---------------------------------------------------------------------------------
+# A booking's ``cancellation`` steps say what cancelling costs until when (hotel-local times with
+# their offsets): the first step whose ``until`` is still ahead applies. Past the last one the
+# stay has started, and the booking can no longer be cancelled. A non-refundable booking keeps
+# everything it was paid. Cancelling is a compare-and-set on the status (confirmed → cancelled)
+# that writes the penalty, the refund and the Idempotency-Key together; a Refund row, one a
+# booking at most, is the money given back.
+
+ALREADY_CANCELLED = "already_cancelled"
+STAY_STARTED = "stay_started"
+PENALTY_CHANGED = "penalty_changed"
+CANCEL_NOT_ALLOWED = "cancel_not_allowed"
+
+
+@dataclass(frozen=True)
+class Quote:
+    """What cancelling costs now: ``penalty`` kept, ``refund`` given back (both in the
+    booking's currency), and ``deadline``: until when this penalty holds (hotel-local, as the
+    steps write it; None when the steps say nothing)."""
+
+    penalty: Decimal
+    refund: Decimal
+    currency: str
+    deadline: str | None
+
+    @property
+    def free(self) -> bool:
+        return self.penalty == 0
+
+
+def _step_ends(steps: list[dict]) -> list[tuple[datetime, dict]]:
+    ends = []
+    for step in steps:
+        try:
+            until = datetime.fromisoformat(step["until"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        ends.append((until if until.tzinfo else until.replace(tzinfo=UTC), step))
+    return sorted(ends, key=lambda pair: pair[0])
+
+
+def cancellation_quote(booking: Booking, moment: datetime) -> Quote:
+    """The quote for cancelling ``booking`` at ``moment``; refuses a cancelled booking
+    (``already_cancelled``, with it) and a stay that has started (``stay_started``)."""
+    if booking.status == Booking.CANCELLED:
+        raise Refusal(
+            409,
+            ALREADY_CANCELLED,
+            code="already_cancelled",
+            extra={"booking": shapes.booking_json(booking, commission=False)},
+        )
+    total, currency = booking.total_paid, booking.currency
+    steps = _step_ends(booking.cancellation)
+    if steps:
+        current = next(((until, step) for until, step in steps if moment <= until), None)
+        if current is None:
+            raise Refusal(409, STAY_STARTED, code="stay_started")
+        until, step = current
+        penalty = rules.money(step.get("penalty")) or Decimal(0)
+        deadline = step["until"]
+    else:  # no policy written: the stay starts on its check-in day (UTC)
+        if booking.check_in <= moment.astimezone(UTC).date():
+            raise Refusal(409, STAY_STARTED, code="stay_started")
+        penalty, deadline = Decimal(0), None
+    if not booking.refundable:
+        penalty = total
+    penalty = Decimal(str(fx.round_money(min(penalty, total), currency)))
+    refund = Decimal(str(fx.round_money(total - penalty, currency)))
+    return Quote(penalty=penalty, refund=refund, currency=currency, deadline=deadline)
+
+
+def booking_cancel(*, booking: Booking, data, key: str) -> tuple[Booking, bool]:
+    """Cancel ``booking`` for the penalty the caller was shown (``expected_penalty``), once:
+    (the booking, whether this was a replay of the cancel made under the same key)."""
+    if not key:
+        raise Refusal(
+            422,
+            errors={"idempotency_key": [IDEMPOTENCY_KEY_REQUIRED]},
+            code="idempotency_key_required",
+        )
+    _check_key(key)
+    digest = request_hash({"booking": booking.public_id, "body": data})
+    if booking.cancel_key == key or Booking.objects.filter(cancel_key=key).exists():
+        return _cancel_replayed(booking, key, digest)
+    expected = data.get("expected_penalty") if isinstance(data, dict) else None
+    if expected is None or expected == "":
+        raise Refusal(422, errors={"expected_penalty": [rules.REQUIRED]}, code="validation_failed")
+    if rules.money(expected) is None:
+        raise Refusal(422, errors={"expected_penalty": [rules.INVALID]}, code="validation_failed")
+    moment = now()
+    quote = cancellation_quote(booking, moment)
+    if rules.money(expected) != quote.penalty:
+        raise Refusal(
+            409,
+            PENALTY_CHANGED,
+            errors={"expected_penalty": [PENALTY_CHANGED]},
+            code="penalty_changed",
+            extra={"quote": shapes.quote_json(booking, quote, moment)},
+        )
+    try:
+        with transaction.atomic():
+            moved = Booking.objects.filter(pk=booking.pk, status=Booking.CONFIRMED).update(
+                status=Booking.CANCELLED,
+                cancelled_at=moment,
+                penalty=quote.penalty,
+                refund=quote.refund,
+                commission=0,  # a cancelled booking earns its agent nothing
+                cancel_key=key,
+                cancel_hash=digest,
+            )
+            if moved and quote.refund > 0:
+                Refund.objects.create(booking=booking, amount=quote.refund, currency=quote.currency)
+    except IntegrityError:  # the same key, on another booking at the same moment
+        return _cancel_replayed(booking, key, digest)
+    booking.refresh_from_db()
+    if not moved:  # another request cancelled it first: the same key is a replay
+        return _cancel_replayed(booking, key, digest)
+    return booking, False
+
+
+def _cancel_replayed(booking: Booking, key: str, digest: str) -> tuple[Booking, bool]:
+    booking.refresh_from_db()
+    if booking.cancel_key == key and booking.cancel_hash == digest:
+        return booking, True
+    if booking.cancel_key == key or Booking.objects.filter(cancel_key=key).exists():
+        raise Refusal(
+            422, errors={"idempotency_key": [IDEMPOTENCY_KEY_REUSED]}, code="idempotency_key_reused"
+        )
+    raise Refusal(
+        409,
+        ALREADY_CANCELLED,
+        code="already_cancelled",
+        extra={"booking": shapes.booking_json(booking, commission=False)},
+    )

@@ -118,7 +118,57 @@ def booking_json(booking: Booking, *, commission: bool = True) -> dict:
         "account_id": booking.account_id,
         "locale": booking.locale,
         "created_at": iso(booking.created),
+        "cancelled_at": iso(booking.cancelled_at),
+        "penalty": _money_or_none(booking.penalty, booking.currency),
+        "refund": _money_or_none(booking.refund, booking.currency),
     }
     if commission:
         data["commission"] = amount(booking.commission, booking.currency)
     return data
+
+
+def _money_or_none(value: Decimal | None, currency: str):
+    return None if value is None else amount(value, currency)
+
+
+def quote_json(booking: Booking, quote, moment: datetime) -> dict:
+    """What cancelling ``booking`` costs at ``moment`` (``services.Quote``)."""
+    return {
+        "booking_id": booking.public_id,
+        "reference": booking.reference,
+        "penalty": amount(quote.penalty, quote.currency),
+        "refund": amount(quote.refund, quote.currency),
+        "currency": quote.currency,
+        "total_paid": amount(booking.total_paid, booking.currency),
+        "free": quote.free,
+        "deadline": quote.deadline,
+        "refundable": booking.refundable,
+        "quoted_at": iso(moment),
+    }
+
+
+def agent_booking_json(booking: Booking) -> dict:
+    """A row of the agents' listing: who stays where and when, and what it earned."""
+    holder = booking.holder or {}
+    return {
+        "id": booking.public_id,
+        "reference": booking.reference,
+        "status": booking.status,
+        "guest_name": f"{holder.get('first_name', '')} {holder.get('last_name', '')}".strip(),
+        "guests": booking.guests,
+        "hotel_id": booking.hotel_id,
+        "hotel_name": booking.hotel_name,
+        "room_name": booking.room_name,
+        "check_in": booking.check_in.isoformat(),
+        "check_out": booking.check_out.isoformat(),
+        "nights": (booking.check_out - booking.check_in).days,
+        "currency": booking.currency,
+        "net": amount(Decimal(str(booking.price.get("net", 0))), booking.currency),
+        "gross": amount(booking.total_paid, booking.currency),
+        "commission": amount(booking.commission, booking.currency),
+        "fid": booking.fid or None,
+        "account_id": booking.account_id,
+        "locale": booking.locale,
+        "created_at": iso(booking.created),
+        "cancelled_at": iso(booking.cancelled_at),
+    }

@@ -6,6 +6,7 @@ own words, with a ``code`` for machines. Views parse, call ``services`` and answ
 
 import json
 import time
+from datetime import UTC, datetime
 from decimal import Decimal
 
 from django.conf import settings
@@ -15,10 +16,10 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import views as sandbox
 from ..inventory.locales import normalise
 from ..models import Booking, Payment, PaymentEvent, Prebook
-from . import services, shapes, webhooks
+from . import access, rules, selectors, services, shapes, webhooks
 
 LOOKUP_PARAMS = "lookup_params"
-BOOKING_NOT_FOUND = "booking_not_found"
+BOOKING_NOT_FOUND = access.BOOKING_NOT_FOUND
 
 
 def _locale(request, data=None) -> str:
@@ -39,7 +40,10 @@ def refused(locale: str, refusal: services.Refusal) -> JsonResponse:
     else:
         message = next(iter(errors.values()))[0]
     body = {"message": message, "errors": errors, "code": refusal.code, **refusal.extra}
-    return JsonResponse(body, status=refusal.status)
+    response = JsonResponse(body, status=refusal.status)
+    for name, value in refusal.headers.items():
+        response[name] = value
+    return response
 
 
 def _caller(request):
@@ -138,51 +142,176 @@ def payment(request, public_id):
     return response
 
 
-def _bookings():
-    return Booking.objects.select_related("payment", "prebook").order_by("-created", "-pk")
+# --- bookings, after the booking ------------------------------------------------------------
+
+
+def _booking_caller(request) -> access.Caller:
+    """The caller of a booking endpoint: a guest's ``Authorization: Booking <token>`` (401 when
+    it is not ours or has expired), else as ``_caller``: the client token and/or a session."""
+    token = access.guest_token(request.headers.get("Authorization", ""))
+    if token is not None:
+        booking_id = access.booking_id_for(token, services.now())
+        if booking_id is None:
+            raise services.Refusal(401, access.ACCESS_EXPIRED, code="access_token_invalid")
+        return access.Caller(booking_id=booking_id)
+    account, refusal = _caller(request)
+    if refusal:
+        raise refusal
+    return access.Caller(account=account, client=sandbox._authorised_by_token(request))
+
+
+def _not_found() -> services.Refusal:
+    return services.Refusal(404, sandbox.NOT_FOUND, code="not_found")
+
+
+def _booking_for(caller: access.Caller, public_id: str, *, cancelling: bool) -> Booking:
+    """The booking ``caller`` may read (else 404, whether it exists or not); ``cancelling``:
+    and may cancel (else 403)."""
+    found = access.readable(caller, selectors.bookings()).filter(public_id=public_id).first()
+    if found is None:
+        raise _not_found()
+    if cancelling and not access.may_cancel(caller, found):
+        raise services.Refusal(403, services.CANCEL_NOT_ALLOWED, code="forbidden")
+    return found
+
+
+def _booking_data(caller: access.Caller, found: Booking) -> dict:
+    """A booking as ``caller`` sees it: a guest without the agent's commission."""
+    return shapes.booking_json(found, commission=caller.booking_id is None)
 
 
 @require_GET
 def booking(request, public_id):
     locale = _locale(request)
-    account, refusal = _caller(request)
-    if refusal:
+    try:
+        caller = _booking_caller(request)
+        found = _booking_for(caller, public_id, cancelling=False)
+    except services.Refusal as refusal:
         return refused(locale, refusal)
-    found = _bookings().filter(public_id=public_id)
-    if account is not None:  # a traveller's session sees its own bookings only
-        found = found.filter(account=account)
-    found = found.first()
-    if found is None:
-        return refused(locale, services.Refusal(404, sandbox.NOT_FOUND, code="not_found"))
-    return JsonResponse({"data": shapes.booking_json(found)})
+    return JsonResponse({"data": _booking_data(caller, found)})
+
+
+@require_GET
+def cancellation(request, public_id):
+    """``GET /v3/bookings/{id}/cancellation``: what cancelling costs now."""
+    locale = _locale(request)
+    moment = services.now()
+    try:
+        caller = _booking_caller(request)
+        found = _booking_for(caller, public_id, cancelling=True)
+        quote = services.cancellation_quote(found, moment)
+    except services.Refusal as refusal:
+        return refused(locale, refusal)
+    return JsonResponse({"data": shapes.quote_json(found, quote, moment)})
+
+
+@require_POST
+def cancel(request, public_id):
+    """``POST /v3/bookings/{id}/cancel`` ``{"expected_penalty": …}`` under an Idempotency-Key."""
+    data = _body(request)
+    locale = _locale(request, data)
+    try:
+        caller = _booking_caller(request)
+        found = _booking_for(caller, public_id, cancelling=True)
+        found, replayed = services.booking_cancel(booking=found, data=data, key=_key(request))
+    except services.Refusal as refusal:
+        return refused(locale, refusal)
+    response = JsonResponse({"data": _booking_data(caller, found)})
+    if replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response
+
+
+@require_POST
+def lookup(request):
+    """``POST /v3/bookings/lookup`` ``{"reference", "email"}``: the booking and a short-lived
+    token that opens it (``Authorization: Booking <token>``)."""
+    data = _body(request)
+    locale = _locale(request, data)
+    data = data if isinstance(data, dict) else {}
+    reference = rules.text(data, "reference").upper()
+    email = rules.text(data, "email").lower()
+    try:
+        _account, refusal = _caller(request)
+        if refusal:
+            raise refusal
+        if not reference or not email:
+            pairs = (("reference", reference), ("email", email))
+            errors = {field: [rules.REQUIRED] for field, value in pairs if not value}
+            raise services.Refusal(422, errors=errors, code="validation_failed")
+        found = access.look_up(reference=reference, email=email, moment=services.now())
+    except services.Refusal as refusal:
+        return refused(locale, refusal)
+    token, expires = access.issue(found, services.now())
+    return JsonResponse(
+        {
+            "data": shapes.booking_json(found, commission=False),
+            "access_token": token,
+            "expires_at": shapes.iso(datetime.fromtimestamp(expires, UTC)),
+        }
+    )
 
 
 @require_GET
 def bookings(request):
     """``?reference=…&email=…`` (a guest finds their booking: both must match) or
-    ``?account=me`` (the logged-in provider session's bookings, newest first)."""
+    ``?account=me`` (the logged-in provider session's bookings, by ``status`` and ``page``)."""
     locale, params = _locale(request), request.GET
     account, refusal = _caller(request)
-    if refusal:
-        return refused(locale, refusal)
-    if params.get("account") == "me":
-        if account is None:
-            return refused(
-                locale, services.Refusal(401, sandbox.UNAUTHENTICATED, code="unauthenticated")
+    try:
+        if refusal:
+            raise refusal
+        if params.get("account") == "me":
+            if account is None:
+                raise services.Refusal(401, sandbox.UNAUTHENTICATED, code="unauthenticated")
+            values, errors = rules.listing(params, agent=False)
+            if errors:
+                raise services.Refusal(422, errors=errors, code="validation_failed")
+            page = selectors.account_bookings(
+                account=account, today=services.now().date(), **values
             )
-        data = [shapes.booking_json(b) for b in _bookings().filter(account=account)]
-        return JsonResponse({"data": data, "meta": {"total": len(data)}})
-    reference = (params.get("reference") or "").strip().upper()
-    email = (params.get("email") or "").strip().lower()
-    if not reference or not email:
-        missing = {f: [LOOKUP_PARAMS] for f, v in (("reference", reference), ("email", email))}
-        errors = {f: keys for f, keys in missing.items() if not params.get(f, "").strip()}
-        return refused(locale, services.Refusal(422, errors=errors, code="validation_failed"))
-    found = _bookings().filter(reference=reference, holder_email=email).first()
-    if found is None:
-        return refused(locale, services.Refusal(404, BOOKING_NOT_FOUND, code="not_found"))
+            data = [shapes.booking_json(b) for b in page.rows]
+            return JsonResponse({"data": data, "meta": page.meta()})
+        reference = (params.get("reference") or "").strip().upper()
+        email = (params.get("email") or "").strip().lower()
+        if not reference or not email:
+            missing = {f: [LOOKUP_PARAMS] for f, v in (("reference", reference), ("email", email))}
+            errors = {f: keys for f, keys in missing.items() if not params.get(f, "").strip()}
+            raise services.Refusal(422, errors=errors, code="validation_failed")
+        found = access.look_up(reference=reference, email=email, moment=services.now())
+    except services.Refusal as refusal:
+        return refused(locale, refusal)
     data = [shapes.booking_json(found, commission=False)]
     return JsonResponse({"data": data, "meta": {"total": 1}})
+
+
+@require_GET
+def agent_bookings(request):
+    """``GET /v3/agent/bookings``: an agent's bookings (those made under their fid), or with
+    ``all=true`` every booking, for a user whose actions include reservations."""
+    locale, params = _locale(request), request.GET
+    account, refusal = _caller(request)
+    try:
+        if refusal:
+            raise refusal
+        if account is None:
+            raise services.Refusal(401, sandbox.UNAUTHENTICATED, code="unauthenticated")
+        everyone = params.get("all") == "true"
+        access.check_agency_listing(account, everyone=everyone)
+        values, errors = rules.listing(params, agent=True)
+        if errors:
+            raise services.Refusal(422, errors=errors, code="validation_failed")
+    except services.Refusal as refusal:
+        return refused(locale, refusal)
+    page, totals = selectors.agent_bookings(
+        account=account, everyone=everyone, today=services.now().date(), **values
+    )
+    return JsonResponse(
+        {
+            "data": [shapes.agent_booking_json(b) for b in page.rows],
+            "meta": {**page.meta(), "all": everyone, "totals": totals},
+        }
+    )
 
 
 # --- the sandbox's controls (no auth, like /sandbox/leads-mode) -------------------------------
