@@ -259,7 +259,7 @@ def test_book_renders_in_every_locale_without_keys(client, code):
     html = client.get(url.replace(quote(p["seen"], safe=""), quote(seen, safe=""))).text
     main = html.split("<main", 1)[1].split("</main>", 1)[0]
     # What a person reads: an island's props name the messages they carry by their keys.
-    main = re.sub(r'<script[^>]*application/json[^>]*>.*?</script>', "", main, flags=re.S)
+    main = re.sub(r"<script[^>]*application/json[^>]*>.*?</script>", "", main, flags=re.S)
     keys = re.findall(
         r"[>\s:\"]((?:book|notify|hotel|price_items|board|guests|picker|room_types)\.[a-z_]+)", main
     )
