@@ -33,7 +33,7 @@ from storefront.upstream.errors import CircuitOpen, UpstreamError
 from .models import Confirmation, Settlement, Transaction
 
 OWNER_KEY = "checkout_owner"
-HOLDS_KEY = "checkout_holds"  # offer id -> [prebook id, pay_now as text]
+HOLDS_KEY = "checkout_holds"  # offer id -> [prebook id, pay_now as text, guest country]
 NAME_LIMIT = 50
 # The provider's rule for a guest's name, said before it is broken (``book.name_rule``): its
 # hotels' systems take ASCII letters, spaces, hyphens and apostrophes, a letter first.
@@ -70,13 +70,18 @@ class Hold:
     was: Decimal | None  # the price held before, when that hold ran out and this one replaced it
 
 
-def hold(request, *, offer_id: str, occupancies, visitor) -> Hold:
-    """The visitor's hold on ``offer_id``: the one kept in the session while it lasts, else a new
-    prebook. Raises ``UpstreamError`` (the offer gone, sold out, the provider down)."""
+def hold(
+    request, *, offer_id: str, occupancies, visitor, guest_country: str | None = None
+) -> Hold:
+    """The visitor's hold on ``offer_id``: the one kept in the session while it lasts and was
+    held for ``guest_country`` (the visitor's country when not named; the holder's, once the
+    details name it), else a new prebook for that country. Raises ``UpstreamError`` (the offer
+    gone, sold out, the provider down)."""
+    country = ((visitor.country if guest_country is None else guest_country) or "").lower()
     holds = request.session.get(HOLDS_KEY, {})
     kept = holds.get(offer_id)
     cookies = provider_cookies(request)
-    if kept:
+    if kept and _held_country(kept) == country:
         try:
             found = booking.held(kept[0], locale=visitor.locale, cookies=cookies)
         except UpstreamError:
@@ -87,16 +92,28 @@ def hold(request, *, offer_id: str, occupancies, visitor) -> Hold:
         offer_id=offer_id,
         occupancies=[{"adults": a, "children": list(ages)} for a, ages in occupancies],
         currency=visitor.currency,
-        guest_country=(visitor.country or "").lower(),
+        guest_country=country,
         key=secrets.token_urlsafe(24),
         locale=visitor.locale,
         cookies=cookies,
     )
     # Keep the last few holds only: the session is not a store.
-    holds = dict(list(holds.items())[-4:]) | {offer_id: [prebook.id, str(prebook.pay_now)]}
+    holds = dict(list(holds.items())[-4:]) | {
+        offer_id: [prebook.id, str(prebook.pay_now), country]
+    }
     request.session[HOLDS_KEY] = holds
     was = Decimal(kept[1]) if kept and Decimal(kept[1]) != prebook.pay_now else None
     return Hold(prebook, was)
+
+
+def held_country(request, offer_id: str) -> str | None:
+    """The guest country this visitor's hold on ``offer_id`` was priced for (None: no hold)."""
+    kept = request.session.get(HOLDS_KEY, {}).get(offer_id)
+    return _held_country(kept) if kept else None
+
+
+def _held_country(kept: list) -> str:
+    return kept[2] if len(kept) > 2 else ""
 
 
 def booked_offer(request, offer_id: str) -> Transaction | None:

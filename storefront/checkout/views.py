@@ -29,6 +29,7 @@ from storefront.hotels.presenters import room_card
 from storefront.i18n.catalog import messages, translate
 from storefront.pages.responses import provider_down, with_photos
 from storefront.pages.views import render_page
+from storefront.search.israel_vat import vat_due
 from storefront.search.query import Room, SearchQuery
 from storefront.search.results import RoomOffers
 from storefront.security.csp import add_sources
@@ -105,9 +106,28 @@ def book_page(request, *, page_name, **params):
                 }
             )
         )
+    rooms = len(stay.occupancies)
+    values, errors = _details_defaults(request, visitor, rooms, offer_id), {}
+    # The guest country the price is held for: the hold's own, else the visitor's; once the
+    # details name the holder's country, that one, when it changes the Israeli VAT (never the
+    # results page's word).
+    held_country = services.held_country(request, offer_id)
+    vat_turn = None
+    if request.method == "POST":
+        values, errors = services.check_details(request.POST, rooms=rooms)
+        errors = {name: translate(key, locale) for name, key in errors.items()}
+        holder = values["country"].lower()
+        before = held_country if held_country is not None else visitor.country
+        if holder and vat_due(hotel, holder) != vat_due(hotel, before):
+            held_country = holder
+            vat_turn = "book.vat_added" if vat_due(hotel, holder) else "book.vat_removed"
     try:
         held = services.hold(
-            request, offer_id=offer_id, occupancies=stay.occupancies, visitor=visitor
+            request,
+            offer_id=offer_id,
+            occupancies=stay.occupancies,
+            visitor=visitor,
+            guest_country=held_country,
         )
     except UpstreamError as error:
         if error.status in (404, 409, 410):
@@ -139,19 +159,16 @@ def book_page(request, *, page_name, **params):
                 now=format_money(prebook.pay_now, price.currency, locale),
             ),
         )
-    rooms = len(stay.occupancies)
-    values, errors = _details_defaults(request, visitor, rooms), {}
     if request.method == "POST":
-        values, errors = services.check_details(request.POST, rooms=rooms)
-        errors = {name: translate(key, locale) for name, key in errors.items()}
         if request.POST.get("held") != str(prebook.pay_now):
             # The price held now is not the one the form was shown with (the hold ran out while
-            # the visitor typed): show it, and let them decide again.
+            # the visitor typed, or the holder's country changed the VAT): show it, and let them
+            # decide again.
             was = _decimal(request.POST.get("held"))
             notice = Notice(
                 "warning",
                 translate(
-                    "book.hold_renewed",
+                    vat_turn or "book.hold_renewed",
                     locale,
                     was=format_money(was, price.currency, locale) if was is not None else "—",
                     now=format_money(prebook.pay_now, price.currency, locale),
@@ -169,7 +186,7 @@ def book_page(request, *, page_name, **params):
                 errors = {_field(name): texts[0] for name, texts in error.errors.items() if texts}
                 errors = errors or {"form": error.message}
             except UpstreamError as error:
-                if error.code in ("price_changed", "hold_expired"):
+                if error.code in ("price_changed", "hold_expired", "guest_country_changed"):
                     request.session.get(services.HOLDS_KEY, {}).pop(offer_id, None)
                     request.session.modified = True
                     return HttpResponseRedirect(request.get_full_path())
@@ -222,15 +239,17 @@ def _field(provider_name: str) -> str:
     return parts[0] if parts[0] in ("special_requests",) else "form"
 
 
-def _details_defaults(request, visitor, rooms: int) -> dict:
-    """The form before it is posted: a logged-in user's name and email, the visitor's country."""
+def _details_defaults(request, visitor, rooms: int, offer_id: str) -> dict:
+    """The form before it is posted: a logged-in user's name and email, and the country the
+    price is held for (the visitor's, until the details named another)."""
     user = visitor.user
     first, _, last = (getattr(user, "name", "") or "").partition(" ")
     return {
         "first_name": first,
         "last_name": last,
         "email": user.email if user else "",
-        "country": (visitor.country or "US").upper(),  # spec: the dial code defaults to US
+        # Spec: the dial code defaults to US.
+        "country": (services.held_country(request, offer_id) or visitor.country or "US").upper(),
         "phone": "",
         "guests": [{"first_name": "", "last_name": ""} for _ in range(rooms)],
         "special_requests": "",

@@ -6,6 +6,7 @@ only. Bookings and charges are counted in the sandbox's own tables."""
 
 import json
 import re
+from decimal import Decimal
 from html import unescape
 from urllib.parse import urlsplit
 
@@ -298,3 +299,94 @@ def test_back_on_book_after_booking_leads_to_the_booking_not_a_second_hold():
     assert "You have already booked this room" in again and sale.booking_reference in again
     assert f"/transaction/{sale.uuid}/success" in again and 'name="held"' not in again
     assert Prebook.objects.count() == holds  # no second hold
+
+
+def _tel_aviv_hotel(quotes_vat: bool) -> str:
+    from storefront.sandbox.inventory import rates
+    from storefront.sandbox.inventory.store import inventory
+
+    inv = inventory()
+    for hotel_id in rates.hotels_of(inv.slugs[("israel", "tel-aviv")]):
+        hotel = inv.hotels[hotel_id]
+        if (hotel.aggregator == "isrotel_direct") == quotes_vat:
+            return f"/hotels/israel/tel-aviv/{hotel.slug}"
+    raise AssertionError("no such hotel in Tel Aviv")
+
+
+@pytest.mark.parametrize(
+    ("visitor_country", "holder_country", "quotes_vat", "message"),
+    [
+        ("us", "IL", False, "Guests who live in Israel pay Israeli VAT"),
+        ("il", "FR", True, "Guests who live outside Israel do not pay Israeli VAT"),
+    ],
+)
+def test_the_holders_country_decides_israeli_vat_before_anything_is_charged(
+    visitor_country, holder_country, quotes_vat, message
+):
+    """The price was held for the visitor's country (the results page's); the holder's country
+    in the details changes the VAT: the page shows the new price and why, nothing starts, and
+    the payment is for the price held for the holder's country."""
+    from storefront.sandbox.models import Prebook
+
+    hotel = _tel_aviv_hotel(quotes_vat)
+    client = Client()
+    check_in, check_out = open_stay(hotel, after=45, nights=2, rooms=1)
+    html = client.get(
+        f"{hotel}?check_in={check_in}&check_out={check_out}&country={visitor_country}"
+    ).content.decode()
+    book_url = unescape(re.findall(r'href="([^"]*/book\?[^"]+)"', html)[0])
+    first = client.get(book_url).content.decode()
+    was = _held(first)
+    phone = "54-555-1234" if holder_country == "IL" else "1 42 68 53 00"
+    details = {**DETAILS, "country": holder_country, "phone": phone, "held": was}
+    again = client.post(book_url, details)
+    assert again.status_code == 200
+    page = again.content.decode()
+    now = _held(page)
+    assert message in page and now != was
+    assert (Decimal(now) > Decimal(was)) == (holder_country == "IL")
+    assert Transaction.objects.count() == 0 and SandboxPayment.objects.count() == 0
+    assert 'value="IL" selected' in page or holder_country != "IL"
+    posted = client.post(book_url, {**details, "held": now})
+    assert posted.status_code == 302
+    payment = SandboxPayment.objects.get()
+    assert payment.amount == Decimal(now)
+    assert payment.prebook.guest_country == holder_country.lower()
+    assert Prebook.objects.filter(guest_country=visitor_country).count() == 1
+
+
+def test_the_provider_refuses_a_payment_whose_holder_pays_other_vat_than_the_hold():
+    """The provider's own guard: a prebook held for a tourist is not paid for a resident."""
+    from storefront.upstream import booking
+    from storefront.upstream.errors import UpstreamError
+
+    hotel = _tel_aviv_hotel(False)
+    client = Client()
+    check_in, check_out = open_stay(hotel, after=45, nights=2, rooms=1)
+    html = client.get(
+        f"{hotel}?check_in={check_in}&check_out={check_out}&country=us"
+    ).content.decode()
+    client.get(unescape(re.findall(r'href="([^"]*/book\?[^"]+)"', html)[0]))
+    held = client.session["checkout_holds"]
+    prebook_id, pay_now, country = next(iter(held.values()))
+    assert country == "us"
+    body = {
+        "prebook_id": prebook_id,
+        "holder": {
+            "first_name": "Ada",
+            "last_name": "Lovelace",
+            "email": "ada@example.com",
+            "phone": "+972 54 555 1234",
+            "country": "IL",
+        },
+        "guests": [{"first_name": "Ada", "last_name": "Lovelace"}],
+        "amount": pay_now,
+        "currency": "USD",
+        "return_url": "http://testserver/payments/return/x",
+        "webhook_url": "http://testserver/payments/webhook",
+        "locale": "en",
+    }
+    with pytest.raises(UpstreamError) as refused:
+        booking.start_payment(body, key="k-vat-guard-1", locale="en", cookies=None)
+    assert refused.value.code == "guest_country_changed"
+    assert SandboxPayment.objects.count() == 0

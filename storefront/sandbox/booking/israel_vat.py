@@ -17,12 +17,17 @@ INCLUSIVE_FEEDS = frozenset({"isrotel_direct"})
 FREE_CITIES = frozenset({"eilat"})
 
 
+def vat_due(*, country: str, city: str, guest_country: str) -> bool:
+    """Whether a stay in ``country``/``city`` carries Israeli VAT for this guest."""
+    return country == "il" and city not in FREE_CITIES and (guest_country or "").lower() == "il"
+
+
 def held_price(price: dict, *, country: str, city: str, feed: str, guest_country: str) -> dict:
     """``price`` (an offer's JSON price) with VAT as this guest pays it (amounts as the
     provider writes them: rounded to the currency's minor unit, JSON numbers)."""
     if country != "il":
         return price
-    due = city not in FREE_CITIES and (guest_country or "").lower() == "il"
+    due = vat_due(country=country, city=city, guest_country=guest_country)
     items = list(price["items"])
     has_vat = any(item["code"] == "vat" for item in items)
     currency = price["currency"]

@@ -26,7 +26,7 @@ from ..inventory import rates as inventory_rates
 from ..inventory.store import inventory
 from ..models import Account, Booking, Charge, Payment, PaymentEvent, Prebook, Refund
 from . import cards, rules, shapes
-from .israel_vat import held_price
+from .israel_vat import held_price, vat_due
 
 # Message keys (the sandbox's messages.json) and the machine codes answered beside them.
 NOT_FOUND = "not_found"
@@ -171,6 +171,18 @@ def prebook_create(*, data, key: str, account: Account | None) -> tuple[Prebook,
     return prebook, False
 
 
+def _vat_differs(prebook: Prebook, holder_country: str) -> bool:
+    """Whether the holder's country would pay Israeli VAT other than the prebook's guest."""
+    hotel = inventory().hotels.get(prebook.hotel_id)
+    if hotel is None or not holder_country:
+        return False
+    city = inventory().places[hotel.place_id]
+    where = {"country": city.country_code, "city": city.slug}
+    return vat_due(**where, guest_country=holder_country) != vat_due(
+        **where, guest_country=prebook.guest_country
+    )
+
+
 def held_offer(offer_key, *, guest_country: str) -> tuple[dict, dict] | None:
     """(the offer, its price as a prebook holds it: VAT as this guest pays it, plus ``pay_now``
     and ``pay_at_hotel``), or None when the offer is not sold."""
@@ -239,6 +251,15 @@ def payment_create(*, data, key: str, account: Account | None) -> tuple[Payment,
             },
         )
     holder = data["holder"]
+    if _vat_differs(prebook, rules.country(holder.get("country"), "country", {}) or ""):
+        # The price was held for a guest of another country, and this guest's pays other VAT:
+        # the holder's country decides (never the page the offer was found on).
+        raise Refusal(
+            409,
+            PRICE_CHANGED,
+            errors={"holder.country": [PRICE_CHANGED]},
+            code="guest_country_changed",
+        )
     fields = {
         "request_hash": digest,
         "prebook": prebook,
