@@ -397,7 +397,9 @@ _MAILER_OPTIONS = {
 if _EMAIL["EMAIL_BACKEND"].endswith("smtp.EmailBackend"):
     _OPTIONS = {name: value for name, value in _MAILER_OPTIONS.items() if value}
 elif _EMAIL["EMAIL_BACKEND"].endswith("filebased.EmailBackend"):
-    _OPTIONS = {"file_path": _EMAIL.get("EMAIL_FILE_PATH")}
+    # django-environ drops the path's leading slash: filemail:///var/mail/storefront names
+    # /var/mail/storefront, not a folder under the working directory.
+    _OPTIONS = {"file_path": "/" + _EMAIL.get("EMAIL_FILE_PATH", "").lstrip("/")}
 else:
     _OPTIONS = {}
 MAILERS = {"default": {"BACKEND": _EMAIL["EMAIL_BACKEND"], "OPTIONS": _OPTIONS}}

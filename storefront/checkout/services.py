@@ -70,9 +70,7 @@ class Hold:
     was: Decimal | None  # the price held before, when that hold ran out and this one replaced it
 
 
-def hold(
-    request, *, offer_id: str, occupancies, visitor, guest_country: str | None = None
-) -> Hold:
+def hold(request, *, offer_id: str, occupancies, visitor, guest_country: str | None = None) -> Hold:
     """The visitor's hold on ``offer_id``: the one kept in the session while it lasts and was
     held for ``guest_country`` (the visitor's country when not named; the holder's, once the
     details name it), else a new prebook for that country. Raises ``UpstreamError`` (the offer
@@ -98,9 +96,7 @@ def hold(
         cookies=cookies,
     )
     # Keep the last few holds only: the session is not a store.
-    holds = dict(list(holds.items())[-4:]) | {
-        offer_id: [prebook.id, str(prebook.pay_now), country]
-    }
+    holds = dict(list(holds.items())[-4:]) | {offer_id: [prebook.id, str(prebook.pay_now), country]}
     request.session[HOLDS_KEY] = holds
     was = Decimal(kept[1]) if kept and Decimal(kept[1]) != prebook.pay_now else None
     return Hold(prebook, was)
