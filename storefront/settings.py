@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "storefront.search",
     "storefront.hotels",
     "storefront.checkout",
+    "storefront.reservations",
     "storefront.security",
     "storefront.serving",
 ]
@@ -380,6 +381,11 @@ CHECKOUT_MAIL_RETRY_LONGEST_SECONDS = env.float(
     "CHECKOUT_MAIL_RETRY_LONGEST_SECONDS", default=30 * 60.0
 )
 CHECKOUT_MAIL_SWEEP_GRACE_SECONDS = env.float("CHECKOUT_MAIL_SWEEP_GRACE_SECONDS", default=120.0)
+# The cancellation emails (storefront/reservations/): sent once per booking, on the same timings.
+RESERVATIONS_MAIL_LEASE_SECONDS = CHECKOUT_MAIL_LEASE_SECONDS
+RESERVATIONS_MAIL_RETRY_FIRST_SECONDS = CHECKOUT_MAIL_RETRY_FIRST_SECONDS
+RESERVATIONS_MAIL_RETRY_LONGEST_SECONDS = CHECKOUT_MAIL_RETRY_LONGEST_SECONDS
+RESERVATIONS_MAIL_SWEEP_GRACE_SECONDS = CHECKOUT_MAIL_SWEEP_GRACE_SECONDS
 # Email: the console by default (make run prints the confirmations), a file backend with
 # EMAIL_URL=filemail:///path, SMTP with EMAIL_URL=smtp+tls://user:password@host:587.
 # Django 6.1's MAILERS, from django-environ's reading of the URL (its EMAIL_* names are
@@ -442,6 +448,10 @@ HOST_LOOKUP_SECONDS = env.float("HOST_LOOKUP_SECONDS", default=1.0)
 LOGIN_ATTEMPTS_PER_EMAIL = env.int("LOGIN_ATTEMPTS_PER_EMAIL", default=10)
 LOGIN_ATTEMPTS_PER_EMAIL_ALL_SOURCES = env.int("LOGIN_ATTEMPTS_PER_EMAIL_ALL_SOURCES", default=30)
 LOGIN_ATTEMPTS_PER_IP = env.int("LOGIN_ATTEMPTS_PER_IP", default=50)
+# A guest finding a booking by reference and email (/reservation), a quarter of an hour: per
+# address, and per reference from anywhere (the provider counts its own, 10, too).
+LOOKUP_ATTEMPTS_PER_IP = env.int("LOOKUP_ATTEMPTS_PER_IP", default=20)
+LOOKUP_ATTEMPTS_PER_REFERENCE = env.int("LOOKUP_ATTEMPTS_PER_REFERENCE", default=8)
 REGISTER_ATTEMPTS_PER_IP = env.int("REGISTER_ATTEMPTS_PER_IP", default=10)
 # The visitor's address: REMOTE_ADDR, or behind TRUSTED_PROXY_HOPS proxies that each append the
 # address they saw to CLIENT_IP_HEADER, the entry that many places from the right (entries further

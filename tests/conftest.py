@@ -207,6 +207,15 @@ def demo_data(_demo_rows, provider, db):
 
 
 @pytest.fixture
+def demo_bookings(demo_data):
+    """The sandbox's demo bookings (the traveller's, the agent's clients', …), written for this
+    test (its transaction rolls them back); returns them."""
+    from storefront.sandbox.demo import load_demo_bookings
+
+    return load_demo_bookings()
+
+
+@pytest.fixture
 def traveller_client(client, demo_data):
     """The test client logged in as the demo traveller (through the login form)."""
     from tests.login import login_form

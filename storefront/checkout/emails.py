@@ -17,9 +17,10 @@ from storefront.i18n.locales import LOCALES
 from .models import Transaction
 
 
-def _brand(sale: Transaction):
+def brand_of(host: str, fid):
+    """The brand a sale was made under (its host and fid), for the emails about it."""
     try:
-        kind, key = lookup(host=sale.host, fid=sale.fid)
+        kind, key = lookup(host=host, fid=fid)
         return brand_for(kind=kind, key=key) or fallback_brand()
     except Exception:  # noqa: BLE001 — the provider down: the platform's brand, not no email
         return fallback_brand()
@@ -28,7 +29,7 @@ def _brand(sale: Transaction):
 def confirmation_message(sale: Transaction) -> EmailMultiAlternatives:
     locale = LOCALES.get(sale.locale) or LOCALES["en"]
     code = locale.code
-    brand = _brand(sale)
+    brand = brand_of(sale.host, sale.fid)
     origin = link_origin(host=sale.host)
     logo = brand_asset(brand.logo_for(code)["light"])
     summary = sale.summary

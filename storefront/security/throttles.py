@@ -1,4 +1,5 @@
-"""Login, register, lead and admin-login throttles: counters in the "throttle" cache.
+"""Login, register, lead, booking-lookup and admin-login throttles: counters in the "throttle"
+cache.
 
 Every attempt is counted before it is made, on all of its counters at once, and refused when any
 of them is past its limit, so parallel attempts cannot slip between a check and a count. A counter
@@ -111,6 +112,15 @@ def lead_attempt(*, request, email: str) -> None:
     _count(
         ("lead-ip", client_ip(request), settings.LEADS_PER_IP),
         ("lead-email", _digest(email.strip().lower()), settings.LEADS_PER_EMAIL),
+    )
+
+
+def lookup_attempt(*, request, reference: str) -> None:
+    """A guest looking a booking up by reference and email: per address, and per reference
+    (from anywhere: a guesser with many addresses still stops at the reference's limit)."""
+    _count(
+        ("lookup-ip", client_ip(request), settings.LOOKUP_ATTEMPTS_PER_IP),
+        ("lookup-reference", _digest(reference), settings.LOOKUP_ATTEMPTS_PER_REFERENCE),
     )
 
 

@@ -56,9 +56,16 @@ class UpstreamClient:
     # booking's answers carry money (``inventory/types.py``). Off for answers kept in the
     # session (the user), which its JSON serializer must be able to write.
     exact_numbers: bool = False
+    # Another credential than the client token, for an anonymous call: a guest's access to one
+    # booking (``Booking <token>``, ``booking.lookup``).
+    authorization: str = ""
 
     def get(self, path: str, *, params: dict | None = None) -> UpstreamResponse:
         return self._call("GET", path, params=params)
+
+    def patch(self, path: str, *, json: dict) -> UpstreamResponse:
+        """A JSON change (the profile's ``PATCH /v3/auth``); never retried, like a post."""
+        return self._call("PATCH", path, json=json)
 
     def post(
         self,
@@ -77,7 +84,9 @@ class UpstreamClient:
 
     def _headers(self, path: str) -> dict:
         headers = {"Accept": "application/json"}
-        if not self.logged_in and path not in AUTH_PATHS:
+        if self.authorization:
+            headers["Authorization"] = self.authorization
+        elif not self.logged_in and path not in AUTH_PATHS:
             headers["Authorization"] = f"Bearer {settings.UPSTREAM_CLIENT_TOKEN}"
         if self.cookies.get(XSRF_COOKIE):
             headers["X-XSRF-TOKEN"] = unquote(self.cookies[XSRF_COOKIE])  # Laravel encodes it
