@@ -28,13 +28,13 @@ BASE_PYTHON := $(shell for c in $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.13*/bin
 BUILD_INPUTS := $(shell find static_src locales templates/includes/icons -type f 2>/dev/null) fixtures/countries.json fixtures/search-limits.json fixtures/crawlers.json package-lock.json
 STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 
-.PHONY: run dev cluster test lint format build install bench clean data postgres-server
+.PHONY: run dev cluster test lint format build install bench clean data postgres-server pdf-deps
 
 # The processes beside the web server: the provider sandbox, the task worker, the outbox sweeper.
 BESIDE = $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & \
 	$(PY) manage.py sweep_outbox --every 60 >/dev/null & $(PY) bin/wait-for 127.0.0.1:8001 &&
 
-run: build $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data, serve at :8000 with granian (sandbox, task worker and outbox sweeper beside it)
+run: build pdf-deps $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data, serve at :8000 with granian (sandbox, task worker and outbox sweeper beside it)
 	$(PY) manage.py demo_data
 	@echo "Storefront       http://127.0.0.1:8000  (granian, bin/web: WEB_WORKERS x WEB_THREADS)"
 	@echo "Provider sandbox http://127.0.0.1:8001  (UPSTREAM_URL)"
@@ -42,10 +42,10 @@ run: build $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, l
 	@echo "Ctrl+C stops them all."
 	trap 'kill 0' EXIT; export SECRET_KEY=$$(cat $(STAMPS)/secret_key); $(BESIDE) bin/web
 
-cluster: build $(STAMPS)/test-deps $(REDIS_SERVER) postgres-server $(NGINX) $(STAMPS)/secret_key ## PostgreSQL, Redis, two web processes, the task worker and nginx in front at :8000 (bin/cluster)
+cluster: build pdf-deps $(STAMPS)/test-deps $(REDIS_SERVER) postgres-server $(NGINX) $(STAMPS)/secret_key ## PostgreSQL, Redis, two web processes, the task worker and nginx in front at :8000 (bin/cluster)
 	SECRET_KEY=$$(cat $(STAMPS)/secret_key) $(PY) bin/cluster
 
-dev: build $(STAMPS)/migrated $(STAMPS)/secret_key ## as run, but Django's runserver, reloading on every change
+dev: build pdf-deps $(STAMPS)/migrated $(STAMPS)/secret_key ## as run, but Django's runserver, reloading on every change
 	$(PY) manage.py demo_data
 	@echo "Storefront http://127.0.0.1:8000 (runserver, autoreload) · sandbox :8001 · worker · sweeper · Ctrl+C stops all"
 	trap 'kill 0' EXIT; export SECRET_KEY=$$(cat $(STAMPS)/secret_key); $(BESIDE) \
@@ -56,7 +56,7 @@ dev: build $(STAMPS)/migrated $(STAMPS)/secret_key ## as run, but Django's runse
 $(STAMPS)/secret_key: | $(STAMPS)
 	@umask 077; $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
-test: build $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) postgres-server $(NGINX) ## install what tests need, build, run the whole suite
+test: build pdf-deps $(STAMPS)/test-deps $(CHROMIUM) $(REDIS_SERVER) postgres-server $(NGINX) ## install what tests need, build, run the whole suite
 	node --test static_src/
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25  # test by test, a shared cluster one group; the slowest 25 listed
 
@@ -134,6 +134,13 @@ $(NOTO_FONTS):
 
 $(NGINX):
 	$(call apt_install,nginx)
+
+# The vouchers' PDFs (storefront/reservations/voucher_pdf.py): WeasyPrint loads Debian's Pango
+# (libpango, libpangoft2; HarfBuzz comes with them) to lay out and shape text, and the Noto fonts
+# draw Hebrew, Arabic, Thai and CJK (without them a voucher in those languages prints boxes).
+pdf-deps: $(CJK_FONTS) $(NOTO_FONTS)
+	@ls /usr/lib/*/libpangoft2-1.0.so.0 >/dev/null 2>&1 || \
+	  { $(call apt_install_cmd,libpango-1.0-0 libpangoft2-1.0-0); }
 
 # Debian's PostgreSQL server, any version (the scale-out tests start one of their own).
 postgres-server:
