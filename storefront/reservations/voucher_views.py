@@ -10,8 +10,10 @@ or 403, before the provider is asked anything).
 The provider down or slow: the page says so in the visitor's language, and no cache keeps it.
 """
 
+import uuid
+
 from django.http import Http404, HttpResponse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from storefront.pages.responses import provider_down
 from storefront.pages.views import render_page
@@ -33,18 +35,20 @@ def vouchers_page(request, *, page_name, **params):
     wanted = request.GET.get("booking")
 
     def page(context):
-        return render_page(
+        response = render_page(
             request, page_name=page_name, extra_context=context, public=False, **params
         )
+        patch_cache_control(response, private=True, no_store=True)  # a traveller's own bookings
+        return response
 
     try:
         found = confirmed(credentials, locale.code)
     except UpstreamError:
         return provider_down(page({"provider_down": True}))
     if wanted:
-        booking_id = booking_id_of(wanted)
+        booking_id = booking_id_of(_uuid(wanted))
         chosen = next((r for rows in found.values() for r in rows if r.id == booking_id), None)
-        if booking_id is None or chosen is None:
+        if chosen is None:
             raise Http404
         one = voucher(chosen, locale.code, fid)
         if request.GET.get("format") == "pdf":
@@ -56,11 +60,18 @@ def vouchers_page(request, *, page_name, **params):
     return page({"groups": [(status, shown) for status, shown in groups if shown]})
 
 
+def _uuid(text: str) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        return None
+
+
 def _pdf(one, request) -> HttpResponse:
     pdf = voucher_pdf.render(one, locale=request.locale, brand=request.brand)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="voucher-{_file_part(one.reference)}.pdf"'
-    response["Cache-Control"] = "private, no-store"
+    patch_cache_control(response, private=True, no_store=True)
     response["X-Robots-Tag"] = "noindex"
     patch_vary_headers(response, ("Cookie",))
     return response
