@@ -9,6 +9,7 @@ import io
 import re
 import unicodedata
 from collections import Counter
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pypdf
@@ -158,6 +159,31 @@ def test_no_confirmed_booking_says_so(power_client, monkeypatch):
     monkeypatch.setattr(upstream, "bookings", lambda **kwargs: empty)
     html = power_client.get("/he/vouchers").content.decode()
     assert translate("vouchers.empty", "he") in html
+
+
+def test_upcoming_then_past_and_what_the_traveller_asked_for(power_client, monkeypatch):
+    """Each listing's bookings under its heading (a cancelled one that a listing would still
+    carry shows no voucher); a special request is written as the traveller wrote it."""
+    real = upstream.bookings
+    cookies = dict(power_client.session["provider"]["cookies"])
+    own = real(cookies=cookies, locale="en", status="upcoming").reservations[0]
+    stayed = replace(own, id="bk_stayed", reference="TN-PAST01", special_requests="Quiet, please.")
+    gone = replace(own, id="bk_gone", reference="TN-GONE01", status="cancelled")
+    lists = {"upcoming": (own, gone), "past": (stayed,)}
+
+    def listing(*, status, **kwargs):
+        rows = lists[status]
+        return upstream.Listing(reservations=rows, total=len(rows), page=1, pages=1, per_page=100)
+
+    monkeypatch.setattr(upstream, "bookings", listing)
+    text = _text(power_client.get("/de/vouchers").content.decode())
+    upcoming, past = (
+        translate("vouchers.upcoming_title", "de"),
+        translate("vouchers.past_title", "de"),
+    )
+    assert text.index(upcoming) < text.index(REFERENCE) < text.index(past) < text.index("TN-PAST01")
+    assert "TN-GONE01" not in text
+    assert translate("vouchers.special_requests", "de") in text and "Quiet, please." in text
 
 
 # --- the QR code ----------------------------------------------------------------------------
