@@ -167,13 +167,28 @@ PAGES: tuple[Page, ...] = (
     ),
     _static("privacy-policy", "privacy-policy"),
     _static("profile", "profile", **USER),
-    _static("reservation", "reservation", **PRIVATE),
+    _static(
+        "reservation",
+        "reservation",
+        view="storefront.reservations.views.lookup_page",
+        template_name="pages/reservation.html",
+        query=("cancel", "cancelled"),
+        **PRIVATE,
+    ),
     _static("searches", "searches", view="storefront.search.saved.searches_page", **PRIVATE),
     _static("sso", "sso", layout="minimal", **LOGIN),
     _static("terms-of-use", "terms-of-use"),
     _static("tickets", "tickets"),
     _static("vouchers", "vouchers", **VOUCHERS),
-    _static("account-reservations", "account/reservations", menu=True, **USER),
+    _static(
+        "account-reservations",
+        "account/reservations",
+        menu=True,
+        view="storefront.reservations.views.reservations_page",
+        template_name="pages/account-reservations.html",
+        query=("status", "page"),
+        **USER,
+    ),
     _static("dashboard-bookings", "dashboard/bookings", **BOOKINGS),
     _static("hotels-israel", "hotels/israel", menu=True, **RESULTS),
     _static("hotels-search", "hotels/search", keep_scroll=True, **RESULTS),
@@ -190,7 +205,15 @@ PAGES: tuple[Page, ...] = (
         )
         for country, city in CITY_PAGES
     ),
-    _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True, **USER),
+    _params(
+        "account-reservations-uuid",
+        "account/reservations/<uuid:uuid>",
+        menu=True,
+        view="storefront.reservations.views.reservation_page",
+        template_name="pages/reservation.html",
+        query=("cancel", "cancelled"),
+        **USER,
+    ),
     _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>", **BOOKINGS),
     # /hotels/destination/{x} is the country page; the destination page without a country is
     # reachable only where it cannot be mistaken for another page (the results form).

@@ -119,6 +119,19 @@ def swipe(page, x, y, dx, dy, steps=8):
     touch(page, [((x, y), (dx, dy))], steps)
 
 
+def log_in(page, server_url, email, next_path="/hotels"):
+    """Log a demo user in through the storefront's login page (as without JavaScript) and land
+    on ``next_path``."""
+    from storefront.sandbox.demo import DEMO_PASSWORD
+
+    page.goto(f"{server_url}/login?next={next_path}")
+    page.locator("#auth-email").fill(email)
+    page.locator("#auth-password").fill(DEMO_PASSWORD)
+    with page.expect_navigation(url=f"{server_url}{next_path}"):
+        page.locator(".auth-form button[type=submit]").click()
+    assert page.locator("header .account-menu").count() == 1, "not logged in"
+
+
 def log_in_to_admin(page, server_url, username, password, *, next_path="/admin/"):
     """Log in through the admin's own login form and land on ``next_path``."""
     page.goto(f"{server_url}/admin/login/?next={next_path}")
