@@ -15,8 +15,6 @@ the provider, read by field and status, never by their wording; registering neve
 email is taken): it returns an ``AuthResult`` that this view renders as the page or as JSON.
 """
 
-from urllib.parse import urlsplit
-
 from django.conf import settings
 from django.http import HttpResponseRedirect, JsonResponse
 from django.template.response import TemplateResponse
@@ -32,7 +30,13 @@ from storefront.upstream.errors import UpstreamError, UpstreamValidationError
 from storefront.web.links import external_url, page_url, safe_path
 from storefront.web.session_user import SessionUser, current_user
 
-from .rules import PROFILE_FIELDS, SESSION_EXPIRED, http_url, profile_errors, profile_values
+from .rules import (
+    PROFILE_FIELDS,
+    SESSION_EXPIRED,
+    avatar_origin,
+    profile_errors,
+    profile_values,
+)
 from .services import SessionExpired, account_logout, auth_submit, update_profile
 
 
@@ -191,20 +195,18 @@ def profile_page(request, *, page_name):
             status = 422
     response = TemplateResponse(request, page.template, context, status=status)
     response.is_page = status == 200
-    avatar = context["profile"]["avatar"]
-    if avatar:  # an image from wherever the user keeps it: its origin, and only it, allowed
-        parts = urlsplit(avatar)
-        add_sources(response, {"img-src": [f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"]})
+    if context["profile"]["avatar"]:  # an image from wherever the user keeps it: its origin
+        add_sources(response, {"img-src": [avatar_origin(user.avatar)]})
     return response
 
 
 def _profile(user: SessionUser) -> dict:
-    """What the page says of the user: the avatar (an http(s) address, else none) or the
+    """What the page says of the user: the avatar (an address we can admit, else none) or the
     initial shown in its place, and each option and action as (catalog key, None) when we can
     name it, else (None, the provider's word)."""
     return {
         "user": user,
-        "avatar": user.avatar if user.avatar and http_url(user.avatar) else None,
+        "avatar": user.avatar if user.avatar and avatar_origin(user.avatar) else None,
         "initial": user.name[:1].upper(),
         "options": _named(user.options, KNOWN_OPTIONS, "profile.option_"),
         "actions": _named(user.actions, KNOWN_ACTIONS, "profile.action_"),

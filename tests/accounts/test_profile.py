@@ -149,6 +149,17 @@ def test_a_valid_change_reaches_the_provider_and_the_header_at_once(traveller_cl
     assert translate("profile.saved", "he") not in _main(traveller_client.get("/he/profile"))
 
 
+def test_an_avatar_address_that_could_change_the_pages_policy_is_not_shown(client):
+    """The provider takes any http(s) address; the page's CSP admits an avatar's origin only
+    when it is plainly one (a host, a port), never text that would add to the header."""
+    forged = "https://cdn.example.com;script-src *;/a.png"
+    Account.objects.filter(email="agent@example.com").update(avatar=forged)
+    response = _logged_in(client, "agent@example.com").get("/profile")
+    assert 'class="profile__photo"' not in _main(response) and ">A</span>" in _main(response)
+    assert "cdn.example.com" not in response["Content-Security-Policy"]
+    assert response["Content-Security-Policy"].count("script-src") == 1
+
+
 def test_an_empty_avatar_removes_it(client):
     Account.objects.filter(email="agent@example.com").update(avatar="https://cdn.example.com/a.png")
     _logged_in(client, "agent@example.com")
@@ -188,6 +199,7 @@ def test_a_name_in_another_script_is_refused_here_in_the_visitors_language(
         ({"name": "Ada", "avatar": "https://"}, "avatar", rules.AVATAR_INVALID),
         ({"name": "Ada", "avatar": "https://a b.com/x"}, "avatar", rules.AVATAR_INVALID),
         ({"name": "Ada", "avatar": "http://[::1/x"}, "avatar", rules.AVATAR_INVALID),
+        ({"name": "Ada", "avatar": "https://me@cdn.example.com/a"}, "avatar", rules.AVATAR_INVALID),
         (
             {"name": "Ada", "avatar": "https://cdn.example.com/" + "a" * 177},
             "avatar",
