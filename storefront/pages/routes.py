@@ -166,7 +166,14 @@ PAGES: tuple[Page, ...] = (
         **PRIVATE,
     ),
     _static("privacy-policy", "privacy-policy"),
-    _static("profile", "profile", **USER),
+    _static(
+        "profile",
+        "profile",
+        view="storefront.accounts.views.profile_page",
+        template_name="pages/profile.html",
+        query=("saved",),
+        **USER,
+    ),
     _static(
         "reservation",
         "reservation",
