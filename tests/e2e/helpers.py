@@ -6,6 +6,19 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+# The journeys' looks (issue rule: en, he, ja and de at 1280 and 375 px, light and dark), each
+# language seen at both widths and in both themes over eight runs.
+LOOKS = [
+    ("en", 1280, "light"),
+    ("he", 375, "dark"),
+    ("ja", 375, "light"),
+    ("de", 1280, "dark"),
+    ("en", 375, "dark"),
+    ("he", 1280, "light"),
+    ("ja", 1280, "dark"),
+    ("de", 375, "light"),
+]
+
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 

@@ -28,7 +28,8 @@ from storefront.catalog.formatting import format_money
 from storefront.checkout.models import Transaction
 from storefront.i18n.catalog import PLACEHOLDER_RE, flatten, messages, translate
 from storefront.sandbox.models import Booking, Charge, Payment, Prebook
-from tests.e2e.helpers import axe_violations, log_in, mounted, tab_to
+from tests.checkout.guest import GUEST
+from tests.e2e.helpers import LOOKS, axe_violations, log_in, mounted, tab_to
 from tests.stays import open_stay
 
 pytestmark = pytest.mark.usefixtures("demo_data")
@@ -36,16 +37,6 @@ pytestmark = pytest.mark.usefixtures("demo_data")
 HOTEL = "/hotels/spain/barcelona/metropole-sands"
 HOTEL_NAME = "Metropole Sands"
 APPROVED, DECLINED, CHALLENGE = "4242424242424242", "4000000000000002", "4000000000003220"
-GUEST = {
-    "first_name": "Ada",
-    "last_name": "Lovelace",
-    "email": "ada@example.com",
-    "country": "GB",
-    "phone": "20 7946 0958",
-    "room1_first_name": "Ada",
-    "room1_last_name": "Lovelace",
-    "special_requests": "A quiet room, please.",
-}
 # Every catalog key, to find one shown raw instead of its words ("book.countdown").
 CATALOG_KEYS = re.compile(
     r"(?<![\w.@])(?:"
@@ -229,17 +220,6 @@ def assert_booked_page(page, code, booking):
 
 
 # ----- 1. the journey in four languages, on a desktop and a phone, light and dark -----
-
-LOOKS = [
-    ("en", 1280, "light"),
-    ("he", 375, "dark"),
-    ("ja", 375, "light"),
-    ("de", 1280, "dark"),
-    ("en", 375, "dark"),
-    ("he", 1280, "light"),
-    ("ja", 1280, "dark"),
-    ("de", 375, "light"),
-]
 
 
 @pytest.mark.parametrize(("code", "width", "scheme"), LOOKS)

@@ -17,20 +17,10 @@ from playwright.sync_api import expect
 from storefront.catalog.formatting import format_money
 from storefront.i18n.catalog import translate
 from storefront.sandbox.models import Account, Booking
-from tests.e2e.helpers import axe_violations, log_in
+from tests.e2e.helpers import LOOKS, axe_violations, log_in
 from tests.sandbox.bookings import write_booking
 
 SHOTS = os.environ.get("RESERVATION_SHOTS")
-LOOKS = [
-    ("en", 1280, "light"),
-    ("he", 375, "dark"),
-    ("ja", 375, "light"),
-    ("de", 1280, "dark"),
-    ("en", 375, "dark"),
-    ("he", 1280, "light"),
-    ("ja", 1280, "dark"),
-    ("de", 375, "light"),
-]
 
 
 def _shot(page, name):
