@@ -174,7 +174,13 @@ PAGES: tuple[Page, ...] = (
     _static("tickets", "tickets"),
     _static("vouchers", "vouchers", **VOUCHERS),
     _static("account-reservations", "account/reservations", menu=True, **USER),
-    _static("dashboard-bookings", "dashboard/bookings", **BOOKINGS),
+    _static(
+        "dashboard-bookings",
+        "dashboard/bookings",
+        view="storefront.reservations.dashboard_views.bookings_page",
+        query=("from", "to", "status", "q", "page", "all", "format"),
+        **BOOKINGS,
+    ),
     _static("hotels-israel", "hotels/israel", menu=True, **RESULTS),
     _static("hotels-search", "hotels/search", keep_scroll=True, **RESULTS),
     _static("transaction-error", "transaction/error", **_TRANSACTION),
@@ -191,7 +197,12 @@ PAGES: tuple[Page, ...] = (
         for country, city in CITY_PAGES
     ),
     _params("account-reservations-uuid", "account/reservations/<uuid:uuid>", menu=True, **USER),
-    _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>", **BOOKINGS),
+    _params(
+        "dashboard-bookings-uuid",
+        "dashboard/bookings/<uuid:uuid>",
+        view="storefront.reservations.dashboard_views.booking_page",
+        **BOOKINGS,
+    ),
     # /hotels/destination/{x} is the country page; the destination page without a country is
     # reachable only where it cannot be mistaken for another page (the results form).
     _params("hotels-destination-countrySlug", "hotels/destination/<kebab:countrySlug>", **RESULTS),
