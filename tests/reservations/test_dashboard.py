@@ -371,3 +371,16 @@ def test_every_locale_shows_the_listing_in_its_own_words(agent, code):
         if code != "en" and translate(key, code) != english:
             assert not re.search(rf"(?<!\w){re.escape(english)}(?!\w)", text), (code, key)
     assert f'dir="{LOCALES[code].dir}"' in response.content.decode().split(">", 2)[1]
+
+
+def test_a_session_the_provider_forgot_is_sent_to_log_in_again_and_back(agent, monkeypatch):
+    from storefront.upstream.errors import UpstreamUnauthorized
+
+    def expired(**kwargs):
+        raise UpstreamUnauthorized("Unauthenticated.", status=401)
+
+    monkeypatch.setattr(upstream, "agent_bookings", expired)
+    response = agent.get("/de/dashboard/bookings?status=past")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/de/login?next=%2Fde%2Fdashboard%2Fbookings")
+    assert "expired=1" in response["Location"]
