@@ -196,7 +196,13 @@ PAGES: tuple[Page, ...] = (
         query=("status", "page"),
         **USER,
     ),
-    _static("dashboard-bookings", "dashboard/bookings", **BOOKINGS),
+    _static(
+        "dashboard-bookings",
+        "dashboard/bookings",
+        view="storefront.reservations.dashboard_views.bookings_page",
+        query=("from", "to", "status", "q", "page", "all", "format"),
+        **BOOKINGS,
+    ),
     _static("hotels-israel", "hotels/israel", menu=True, **RESULTS),
     _static("hotels-search", "hotels/search", keep_scroll=True, **RESULTS),
     _static("transaction-error", "transaction/error", **_TRANSACTION),
@@ -221,7 +227,12 @@ PAGES: tuple[Page, ...] = (
         query=("cancel", "cancelled"),
         **USER,
     ),
-    _params("dashboard-bookings-uuid", "dashboard/bookings/<uuid:uuid>", **BOOKINGS),
+    _params(
+        "dashboard-bookings-uuid",
+        "dashboard/bookings/<uuid:uuid>",
+        view="storefront.reservations.dashboard_views.booking_page",
+        **BOOKINGS,
+    ),
     # /hotels/destination/{x} is the country page; the destination page without a country is
     # reachable only where it cannot be mistaken for another page (the results form).
     _params("hotels-destination-countrySlug", "hotels/destination/<kebab:countrySlug>", **RESULTS),

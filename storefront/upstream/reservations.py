@@ -113,6 +113,10 @@ class AgentRow:
     created_at: datetime
     cancelled_at: datetime | None
 
+    @property
+    def cancelled(self) -> bool:
+        return self.status == "cancelled"
+
 
 @dataclass(frozen=True)
 class Total:
