@@ -494,8 +494,6 @@ _LINK_DEFAULTS = {
     "flights": "https://agents.example.com/flights",
     "cars": "https://agents.example.com/cars",
     "tickets": "https://agents.example.com/tickets",
-    "dashboard": "https://agents.example.com/dashboard",
-    "hotel_confirmation": "https://www.example.com/hotel-confirmation",
     "sales": "https://sales.example.com/carts",
     "forgot_password": "https://www.example.com/password/reset",
     "powered_by": "https://www.example.com/",

@@ -1,8 +1,9 @@
 /**
  * The two map views (spec: two map providers; storefront/search/maps.py): a hotel on its page
  * (`mode` "inline", drawn as soon as the island loads, which is when it comes near the view)
- * and a search's hotels beside the list (`mode` "beside": a toggle button; the map opens in the
- * page's `slot` next to the list). The library, Leaflet or MapLibre GL, is the brand's or the
+ * and a search's hotels beside the list (`mode` "beside": a toggle button, drawn by the server
+ * until the island loads at its first interaction; the map opens in the page's `slot` next to
+ * the list). The library, Leaflet or MapLibre GL, is the brand's or the
  * site's choice and loads only when a map is drawn (../maps/). Markers are our own elements: on
  * results a link to the hotel reading its price per night (named "hotel, price per night"),
  * on a hotel page a pin named by the hotel. The controls follow the page: their names are the
@@ -13,6 +14,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "./icons.jsx";
 import { checkShape } from "./shape.js";
+import { useHeldAction } from "./useHeldAction.js";
 
 const LIBRARIES = {
   leaflet: () => import("../maps/leaflet.js"),
@@ -142,6 +144,9 @@ function MapView({ provider, tiles, style, attribution, title, center, zoom, mar
 export default function MapIsland(props) {
   const { t } = props.i18n;
   const [open, setOpen] = useState(false);
+  // On results the server draws the toggle and the island loads at its first interaction:
+  // the click that loaded it opens the map (main.js held it).
+  useHeldAction(props.resume, (action) => action === "open" && setOpen(true));
   if (props.mode === "inline") return <MapView {...props} t={t} />;
   const slot = document.getElementById(props.slot);
   return (

@@ -1,7 +1,9 @@
-"""What the login and register forms must hold before the provider is asked, and the notices.
+"""What the login, register and profile forms must hold before the provider is asked, and the
+notices.
 
-Whole-sentence catalog keys (the view translates them), the Latin-name rule the provider needs,
-and ``form_errors``: field -> the catalog key of its first problem.
+Whole-sentence catalog keys (the view translates them), the Latin-name rules (registering's,
+and the profile's stricter one, the provider's own), and ``form_errors`` and ``profile_errors``:
+field -> the catalog key of its first problem.
 """
 
 import re
@@ -51,4 +53,54 @@ def form_errors(mode: str, data) -> dict[str, str]:
         errors["password"] = PASSWORD_REQUIRED
     if mode == "register" and not data.get("password_confirmation"):
         errors["password_confirmation"] = CONFIRMATION_REQUIRED
+    return errors
+
+
+# The profile (``PATCH /v3/auth``): the provider's own rule for an account's name, stricter than
+# registering's. Its hotels' systems take ASCII: letters A–Z, spaces, hyphens and apostrophes,
+# starting with a letter, at most 100 characters; the avatar a full http(s) address of at most
+# 200 characters, or empty for none (docs/provider-booking-api.md, "The profile and the
+# password"). Said under the field before it is broken (``profile.name_hint``).
+PROFILE_NAME_RE = re.compile(r"[A-Za-z][A-Za-z '-]*")
+PROFILE_NAME_MAX = 100
+AVATAR_MAX = 200
+AVATAR_RE = re.compile(r"\A(https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?)(?:[/?#]\S*)?\Z")
+PROFILE_FIELDS = ("name", "avatar")
+PROFILE_NAME_REQUIRED = "profile.name_required"
+PROFILE_NAME_LATIN = "profile.name_latin"
+PROFILE_NAME_TOO_LONG = "profile.name_too_long"
+AVATAR_INVALID = "profile.avatar_invalid"
+AVATAR_TOO_LONG = "profile.avatar_too_long"
+
+
+def profile_values(data) -> dict[str, str]:
+    """The profile form as the provider will get it: the name's spaces squeezed (as the
+    provider squeezes them) and a typographic apostrophe (’, which phones type) made plain; the
+    avatar trimmed ("" for none)."""
+    name = " ".join(str(data.get("name", "")).split()).replace("\u2019", "'")
+    return {"name": name, "avatar": str(data.get("avatar", "")).strip()}
+
+
+def avatar_origin(value: str) -> str | None:
+    """The origin of a full http(s) address, else None: the avatar we take and show, and what
+    the page's CSP admits for it (so a host is letters, digits, dots and hyphens only: nothing
+    that could add to the policy's header)."""
+    found = AVATAR_RE.match(value)
+    return found.group(1) if found else None
+
+
+def profile_errors(values: dict[str, str]) -> dict[str, str]:
+    """Field -> catalog key of its first problem, checked before the provider is asked."""
+    errors = {}
+    name, avatar = values["name"], values["avatar"]
+    if not name:
+        errors["name"] = PROFILE_NAME_REQUIRED
+    elif not PROFILE_NAME_RE.fullmatch(name):
+        errors["name"] = PROFILE_NAME_LATIN
+    elif len(name) > PROFILE_NAME_MAX:
+        errors["name"] = PROFILE_NAME_TOO_LONG
+    if avatar and avatar_origin(avatar) is None:
+        errors["avatar"] = AVATAR_INVALID
+    elif len(avatar) > AVATAR_MAX:
+        errors["avatar"] = AVATAR_TOO_LONG
     return errors

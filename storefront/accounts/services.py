@@ -1,4 +1,5 @@
-"""Log in, register and log out through the provider; keep the session user current.
+"""Log in, register and log out through the provider; keep the session user current; change
+the profile.
 
 The provider's cookies (its session and XSRF token) live in the Django session, server side:
 ``request.session["provider"] = {"cookies": {...}, "user": {...}, "checked": <time>}``. The
@@ -69,6 +70,24 @@ def _user(answer) -> dict:
     return data
 
 
+def _session_client(request, stored: dict) -> UpstreamClient:
+    """A client speaking for the logged-in visitor: the provider's cookies from the session."""
+    return UpstreamClient(
+        locale=request.locale.code, cookies=dict(stored["cookies"]), logged_in=True
+    )
+
+
+def _refresh(request, *, stored: dict, client: UpstreamClient, user: dict) -> SessionUser:
+    """The provider's latest word on the user, and its cookies as they now are, kept."""
+    request.session[SESSION_KEY] = {
+        **stored,
+        "cookies": client.cookies,
+        "user": user,
+        "checked": time.time(),
+    }
+    return SessionUser.from_auth(user)
+
+
 def _fresh_client(request) -> UpstreamClient:
     client = UpstreamClient(locale=request.locale.code)
     client.get("/sanctum/csrf-cookie")
@@ -111,9 +130,7 @@ def account_logout(*, request) -> None:
     """Tell the provider (best effort) and forget its session here."""
     stored = request.session.get(SESSION_KEY)
     if stored:
-        client = UpstreamClient(
-            locale=request.locale.code, cookies=dict(stored["cookies"]), logged_in=True
-        )
+        client = _session_client(request, stored)
         try:
             client.post("/logout")
         except Exception:  # the local logout happens whatever the provider says
@@ -139,9 +156,7 @@ def revalidate(request) -> SessionUser | None:
         return None
     if time.time() - stored.get("checked", 0) < settings.AUTH_RECHECK_SECONDS:
         return SessionUser.from_auth(stored["user"])
-    client = UpstreamClient(
-        locale=request.locale.code, cookies=dict(stored["cookies"]), logged_in=True
-    )
+    client = _session_client(request, stored)
     try:
         user = _user(client.get("/v3/auth"))
     except UpstreamUnauthorized as exc:
@@ -150,13 +165,23 @@ def revalidate(request) -> SessionUser | None:
     except UpstreamError:
         request.session[SESSION_KEY] = {**stored, "checked": time.time()}
         return SessionUser.from_auth(stored["user"])
-    request.session[SESSION_KEY] = {
-        **stored,
-        "cookies": client.cookies,
-        "user": user,
-        "checked": time.time(),
-    }
-    return SessionUser.from_auth(user)
+    return _refresh(request, stored=stored, client=client, user=user)
+
+
+def update_profile(request, *, name: str, avatar: str) -> SessionUser:
+    """``PATCH /v3/auth`` with the session's provider cookies (its XSRF token among them): the
+    provider's answer, the user as ``/v3/auth`` gives it, becomes the session's user at once,
+    so the next page's header says the new name. Raises UpstreamValidationError (the
+    provider's field errors, in the request's locale), SessionExpired (after forgetting the
+    session) on its 401, or any other UpstreamError when it is down or slow."""
+    stored = request.session[SESSION_KEY]
+    client = _session_client(request, stored)
+    try:
+        user = _user(client.patch("/v3/auth", json={"name": name, "avatar": avatar}))
+    except UpstreamUnauthorized as exc:
+        request.session.flush()
+        raise SessionExpired from exc
+    return _refresh(request, stored=stored, client=client, user=user)
 
 
 @dataclass

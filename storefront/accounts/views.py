@@ -1,4 +1,5 @@
-"""The login page (``/login``, ``/sso``): log in, register, and the logout confirmation.
+"""The login page (``/login``, ``/sso``): log in, register, and the logout confirmation; the
+profile page (``/profile``, below).
 
 Works without JavaScript: modes are links (``?mode=register``, ``?logout=1``), the forms post
 back to the same localised URL with Django's CSRF token. ``next`` (a path on this host) is
@@ -22,12 +23,21 @@ from django.views.decorators.http import require_http_methods
 from storefront.chrome.preferences import PRICE_DISPLAY_KEY, remember
 from storefront.i18n.catalog import translate
 from storefront.pages.routes import PAGES_BY_NAME
+from storefront.security.csp import add_sources
 from storefront.security.throttles import remember_device
 from storefront.upstream.budget import request_budget
+from storefront.upstream.errors import UpstreamError, UpstreamValidationError
 from storefront.web.links import external_url, page_url, safe_path
+from storefront.web.session_user import SessionUser, current_user
 
-from .rules import SESSION_EXPIRED
-from .services import account_logout, auth_submit
+from .rules import (
+    PROFILE_FIELDS,
+    SESSION_EXPIRED,
+    avatar_origin,
+    profile_errors,
+    profile_values,
+)
+from .services import SessionExpired, account_logout, auth_submit, update_profile
 
 
 def _wants_json(request) -> bool:
@@ -119,3 +129,92 @@ def _render(request, context, *, status=200):
     response = TemplateResponse(request, "pages/login.html", context, status=status)
     response.is_page = status == 200
     return response
+
+
+# The options and actions the provider gives that we can name (``profile.option_*``,
+# ``profile.action_*``); any other is shown in the provider's own word.
+KNOWN_OPTIONS = ("packages", "crm", "vouchers")
+KNOWN_ACTIONS = ("reservations",)
+PROFILE_UNAVAILABLE = "profile.unavailable"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def profile_page(request, *, page_name):
+    """``/profile``: the logged-in user as the provider describes them (name, email, avatar,
+    plan, options, actions), the way to the provider's password-reset page, and a form that
+    changes the name and the avatar. Works without JavaScript: the form posts here (CSRF),
+    our checks first (``rules.profile_errors``), then ``PATCH /v3/auth``, whose field errors
+    come back under their fields in its words; a change that went through redirects to
+    ``?saved=1`` (so a reload sends nothing again) and the header already says the new name.
+    The provider down or slow keeps the form as typed with a notice (503); its 401 sends the
+    visitor to log in again, back here after."""
+    page = PAGES_BY_NAME[page_name]
+    request.page = page
+    locale = request.locale.code
+    user = current_user(request)
+    if user is None:
+        query = {"next": request.get_full_path()}
+        return HttpResponseRedirect(page_url("login", locale, query=query))
+    context = {
+        "page": page,
+        "layout_template": f"layouts/{page.layout}.html",
+        "profile": _profile(user),
+        "values": {"name": user.name, "avatar": user.avatar or ""},
+        "field_errors": {},
+        "saved": request.method != "POST" and request.GET.get("saved") == "1",
+        "notice_key": None,
+        "provider_message": None,
+        "forgot_password_url": external_url("forgot_password"),
+    }
+    status = 200
+    if request.method == "POST":
+        values = profile_values(request.POST)
+        errors = {name: {"key": key} for name, key in profile_errors(values).items()}
+        context["values"] = values
+        if not errors:
+            try:
+                update_profile(request, name=values["name"], avatar=values["avatar"])
+            except SessionExpired:
+                query = {"next": request.path, "expired": "1"}
+                return HttpResponseRedirect(page_url("login", locale, query=query))
+            except UpstreamValidationError as exc:
+                # The provider's words, the first per field; its message when it names none.
+                said = exc.errors
+                errors = {f: {"text": said[f][0]} for f in PROFILE_FIELDS if said.get(f)}
+                context["provider_message"] = None if errors else exc.message
+            except UpstreamError:
+                context["notice_key"] = PROFILE_UNAVAILABLE
+                status = 503
+            else:
+                query = {"saved": "1"}
+                return HttpResponseRedirect(
+                    page_url(page_name, locale, fid=request.visitor.fid, query=query), status=303
+                )
+        context["field_errors"] = errors
+        if errors or context["provider_message"]:
+            status = 422
+    response = TemplateResponse(request, page.template, context, status=status)
+    response.is_page = status == 200
+    if context["profile"]["avatar"]:  # an image from wherever the user keeps it: its origin
+        add_sources(response, {"img-src": [avatar_origin(user.avatar)]})
+    return response
+
+
+def _profile(user: SessionUser) -> dict:
+    """What the page says of the user: the avatar (an address we can admit, else none) or the
+    initial shown in its place, and each option and action as (catalog key, None) when we can
+    name it, else (None, the provider's word)."""
+    return {
+        "user": user,
+        "avatar": user.avatar if user.avatar and avatar_origin(user.avatar) else None,
+        "initial": user.name[:1].upper(),
+        "options": _named(user.options, KNOWN_OPTIONS, "profile.option_"),
+        "actions": _named(user.actions, KNOWN_ACTIONS, "profile.action_"),
+    }
+
+
+def _named(given: frozenset[str], known: tuple[str, ...], prefix: str) -> list[tuple]:
+    """Those we can name first, in our order, then the others in the provider's words."""
+    return [(f"{prefix}{word}", None) for word in known if word in given] + [
+        (None, word) for word in sorted(given - set(known))
+    ]

@@ -206,11 +206,12 @@ def format_day(day, locale: str) -> str:
     return format_date(day, "full", locale=_babel(locale))
 
 
-def format_stay(check_in, check_out, locale: str) -> str:
+def format_stay(check_in, check_out, locale: str, *, year: bool = False) -> str:
     """A stay's two days as the locale writes a short range of days, without the year (a search
     is for the coming year): "Mar 10 – 13", "10.–13. März", "3月10日～13日", "10–13 במרץ";
-    across months "Mar 30 – Apr 2". CLDR's interval formats (Babel)."""
-    return format_interval(check_in, check_out, "MMMd", locale=_babel(locale))
+    across months "Mar 30 – Apr 2". CLDR's interval formats (Babel). ``year``: with it ("Mar 10
+    – 13, 2027"), for lists of stays past and to come (the agents' dashboard)."""
+    return format_interval(check_in, check_out, "yMMMd" if year else "MMMd", locale=_babel(locale))
 
 
 def format_clock(hhmm: str, locale: str) -> str:

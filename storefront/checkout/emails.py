@@ -37,6 +37,7 @@ def confirmation_message(sale: Transaction) -> EmailMultiAlternatives:
     context = {
         "locale": locale,
         "sale": sale,
+        "recipient": sale.email,
         "brand_name": brand.text("name", code),
         "logo": logo if logo.startswith(("http://", "https://", "data:")) else origin + logo,
         "colors": {token: values["light"] for token, values in brand.colors.items()},

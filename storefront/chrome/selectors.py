@@ -64,10 +64,10 @@ def account_menu(
     if user is None:
         return [Link("login", "account.login", page_url("login", locale, fid=fid, query=back))]
     links = []
+    dashboard = page_url("dashboard-bookings", locale, fid=fid)
+    everyone = page_url("dashboard-bookings", locale, fid=fid, query={"all": "true"})
     if user.is_agent:
-        links.append(
-            Link("dashboard", "account.dashboard", external_url("dashboard"), external=True)
-        )
+        links.append(Link("dashboard", "account.dashboard", dashboard))
     links.append(
         Link(
             "my-reservations",
@@ -79,20 +79,21 @@ def account_menu(
         links.append(
             Link("my-vouchers", "account.my_vouchers", page_url("vouchers", locale, fid=fid))
         )
-    links.append(
-        Link(
-            "hotel-confirmation",
-            "account.hotel_confirmation",
-            external_url("hotel_confirmation"),
-            external=True,
-        )
-    )
+    # A booking's confirmation number is found by its reference: the dashboard's search box
+    # (#find) for those who may see the dashboard, else the visitor's own reservations.
+    if user.is_agent:
+        find = f"{dashboard}#find"
+    elif "reservations" in user.actions:
+        find = f"{everyone}#find"
+    else:
+        find = page_url("account-reservations", locale, fid=fid)
+    links.append(Link("hotel-confirmation", "account.hotel_confirmation", find))
     if "reservations" in user.actions:
         links.append(
             Link(
                 "all-reservations",
                 "account.all_reservations",
-                page_url("dashboard-bookings", locale, fid=fid, query={"all": "true"}),
+                everyone,
             )
         )
     links.append(

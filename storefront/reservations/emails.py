@@ -33,7 +33,7 @@ def cancellation_message(
         "logo": logo if logo.startswith(("http://", "https://", "data:")) else origin + logo,
         "colors": {token: values["light"] for token, values in brand.colors.items()},
         "booking": facts(reservation, code, today=datetime.now(UTC).date()),
-        "email": item.email,
+        "recipient": item.email,
         "account_url": f"{origin}{locale.prefix}/account/reservations",
         "lookup_url": f"{origin}{locale.prefix}/reservation",
     }

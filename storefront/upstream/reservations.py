@@ -29,6 +29,7 @@ class Reservation:
     status: str  # confirmed, cancelled
     hotel_id: int
     hotel_name: str
+    room_id: str
     room_name: str
     board: str
     refundable: bool
@@ -112,6 +113,10 @@ class AgentRow:
     created_at: datetime
     cancelled_at: datetime | None
 
+    @property
+    def cancelled(self) -> bool:
+        return self.status == "cancelled"
+
 
 @dataclass(frozen=True)
 class Total:
@@ -170,6 +175,7 @@ def read_reservation(raw: dict) -> Reservation:
             status=_str(raw.get("status")),
             hotel_id=int(raw["hotel_id"]),
             hotel_name=_str(raw.get("hotel_name")),
+            room_id=_str(raw.get("room_id")),
             room_name=_str(raw.get("room_name")),
             board=_str(raw.get("board")),
             refundable=raw.get("refundable") is True,

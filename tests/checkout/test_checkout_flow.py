@@ -16,26 +16,20 @@ from django.test import Client
 from storefront.checkout.models import Transaction
 from storefront.sandbox.models import Booking, Charge
 from storefront.sandbox.models import Payment as SandboxPayment
+from tests.checkout.guest import GUEST
 from tests.sandbox.payments import APPROVED, DECLINED, post_card
 from tests.stays import open_stay
 
 pytestmark = pytest.mark.usefixtures("provider")
 HOTEL = "/hotels/spain/barcelona/metropole-sands"
-DETAILS = {
-    "first_name": "Ada",
-    "last_name": "Lovelace",
-    "email": "ada@example.com",
-    "country": "GB",
-    "phone": "20 7946 0958",
-    "room1_first_name": "Ada",
-    "room1_last_name": "Lovelace",
-    "special_requests": "A quiet room, please.",
-}
+DETAILS = GUEST
 
 
-def _book_url(client, locale_prefix=""):
-    check_in, check_out = open_stay(HOTEL, after=45, nights=2, rooms=1)
-    html = client.get(f"{locale_prefix}{HOTEL}?check_in={check_in}&check_out={check_out}")
+def _book_url(client, locale_prefix="", *, hotel=HOTEL, country=""):
+    """The first "Choose" of ``hotel`` for a stay it sells (as a visitor of ``country``)."""
+    check_in, check_out = open_stay(hotel, after=45, nights=2, rooms=1)
+    visitor = f"&country={country}" if country else ""
+    html = client.get(f"{locale_prefix}{hotel}?check_in={check_in}&check_out={check_out}{visitor}")
     links = re.findall(r'href="([^"]*/book\?[^"]+)"', html.content.decode())
     assert links, "no Choose link"
     return unescape(links[0])
@@ -328,13 +322,8 @@ def test_the_holders_country_decides_israeli_vat_before_anything_is_charged(
     the payment is for the price held for the holder's country."""
     from storefront.sandbox.models import Prebook
 
-    hotel = _tel_aviv_hotel(quotes_vat)
     client = Client()
-    check_in, check_out = open_stay(hotel, after=45, nights=2, rooms=1)
-    html = client.get(
-        f"{hotel}?check_in={check_in}&check_out={check_out}&country={visitor_country}"
-    ).content.decode()
-    book_url = unescape(re.findall(r'href="([^"]*/book\?[^"]+)"', html)[0])
+    book_url = _book_url(client, hotel=_tel_aviv_hotel(quotes_vat), country=visitor_country)
     first = client.get(book_url).content.decode()
     was = _held(first)
     phone = "54-555-1234" if holder_country == "IL" else "1 42 68 53 00"
@@ -360,13 +349,8 @@ def test_the_provider_refuses_a_payment_whose_holder_pays_other_vat_than_the_hol
     from storefront.upstream import booking
     from storefront.upstream.errors import UpstreamError
 
-    hotel = _tel_aviv_hotel(False)
     client = Client()
-    check_in, check_out = open_stay(hotel, after=45, nights=2, rooms=1)
-    html = client.get(
-        f"{hotel}?check_in={check_in}&check_out={check_out}&country=us"
-    ).content.decode()
-    client.get(unescape(re.findall(r'href="([^"]*/book\?[^"]+)"', html)[0]))
+    client.get(_book_url(client, hotel=_tel_aviv_hotel(False), country="us"))
     held = client.session["checkout_holds"]
     prebook_id, pay_now, country = next(iter(held.values()))
     assert country == "us"

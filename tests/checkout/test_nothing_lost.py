@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
+from tests.checkout.guest import GUEST
 from tests.cluster import Cluster
 from tests.sandbox.payments import APPROVED, post_card
 from tests.stays import open_stay
@@ -24,15 +25,6 @@ from tests.stays import open_stay
 HOTEL = "/hotels/spain/barcelona/metropole-sands"
 RECONCILED_SECONDS = 120
 TIMEOUT = 30
-DETAILS = {
-    "first_name": "Ada",
-    "last_name": "Lovelace",
-    "email": "ada@example.com",
-    "country": "GB",
-    "phone": "20 7946 0958",
-    "room1_first_name": "Ada",
-    "room1_last_name": "Lovelace",
-}
 
 
 @pytest.fixture
@@ -78,7 +70,7 @@ def test_a_payment_whose_return_was_killed_is_booked_and_confirmed_by_the_worker
     book = visitor.get(book_url, timeout=TIMEOUT)
     held = re.search(r'name="held" value="([^"]+)"', book.text).group(1)
     csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', book.text)
-    form = {**DETAILS, "held": held, **({"csrfmiddlewaretoken": csrf.group(1)} if csrf else {})}
+    form = {**GUEST, "held": held, **({"csrfmiddlewaretoken": csrf.group(1)} if csrf else {})}
     posted = visitor.post(
         book_url, data=form, allow_redirects=False, timeout=TIMEOUT, headers={"Referer": book_url}
     )

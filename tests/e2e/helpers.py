@@ -6,6 +6,19 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+# The journeys' looks (issue rule: en, he, ja and de at 1280 and 375 px, light and dark), each
+# language seen at both widths and in both themes over eight runs.
+LOOKS = [
+    ("en", 1280, "light"),
+    ("he", 375, "dark"),
+    ("ja", 375, "light"),
+    ("de", 1280, "dark"),
+    ("en", 375, "dark"),
+    ("he", 1280, "light"),
+    ("ja", 1280, "dark"),
+    ("de", 375, "light"),
+]
+
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -117,6 +130,19 @@ def touch(page, fingers, steps=8):
 def swipe(page, x, y, dx, dy, steps=8):
     """One finger down at (x, y), moved by (dx, dy), lifted."""
     touch(page, [((x, y), (dx, dy))], steps)
+
+
+def log_in(page, server_url, email, next_path="/hotels"):
+    """Log a demo user in through the storefront's login page (as without JavaScript) and land
+    on ``next_path``."""
+    from storefront.sandbox.demo import DEMO_PASSWORD
+
+    page.goto(f"{server_url}/login?next={next_path}")
+    page.locator("#auth-email").fill(email)
+    page.locator("#auth-password").fill(DEMO_PASSWORD)
+    with page.expect_navigation(url=f"{server_url}{next_path}"):
+        page.locator(".auth-form button[type=submit]").click()
+    assert page.locator("header .account-menu").count() == 1, "not logged in"
 
 
 def log_in_to_admin(page, server_url, username, password, *, next_path="/admin/"):

@@ -27,9 +27,9 @@ from playwright.sync_api import expect
 from storefront.catalog.formatting import format_money
 from storefront.checkout.models import Transaction
 from storefront.i18n.catalog import PLACEHOLDER_RE, flatten, messages, translate
-from storefront.sandbox.demo import DEMO_PASSWORD
 from storefront.sandbox.models import Booking, Charge, Payment, Prebook
-from tests.e2e.helpers import axe_violations, mounted, tab_to
+from tests.checkout.guest import GUEST
+from tests.e2e.helpers import LOOKS, axe_violations, log_in, mounted, tab_to
 from tests.stays import open_stay
 
 pytestmark = pytest.mark.usefixtures("demo_data")
@@ -37,16 +37,6 @@ pytestmark = pytest.mark.usefixtures("demo_data")
 HOTEL = "/hotels/spain/barcelona/metropole-sands"
 HOTEL_NAME = "Metropole Sands"
 APPROVED, DECLINED, CHALLENGE = "4242424242424242", "4000000000000002", "4000000000003220"
-GUEST = {
-    "first_name": "Ada",
-    "last_name": "Lovelace",
-    "email": "ada@example.com",
-    "country": "GB",
-    "phone": "20 7946 0958",
-    "room1_first_name": "Ada",
-    "room1_last_name": "Lovelace",
-    "special_requests": "A quiet room, please.",
-}
 # Every catalog key, to find one shown raw instead of its words ("book.countdown").
 CATALOG_KEYS = re.compile(
     r"(?<![\w.@])(?:"
@@ -230,17 +220,6 @@ def assert_booked_page(page, code, booking):
 
 
 # ----- 1. the journey in four languages, on a desktop and a phone, light and dark -----
-
-LOOKS = [
-    ("en", 1280, "light"),
-    ("he", 375, "dark"),
-    ("ja", 375, "light"),
-    ("de", 1280, "dark"),
-    ("en", 375, "dark"),
-    ("he", 1280, "light"),
-    ("ja", 1280, "dark"),
-    ("de", 375, "light"),
-]
 
 
 @pytest.mark.parametrize(("code", "width", "scheme"), LOOKS)
@@ -525,20 +504,11 @@ def test_checkout_pages_have_no_axe_violations(new_page, server_url, code, width
 # ----- 8. logged in -----
 
 
-def _log_in(page, server_url, email, next_path="/hotels"):
-    """Through the login page (as without JavaScript)."""
-    page.goto(f"{server_url}/login?next={next_path}")
-    page.locator("#auth-email").fill(email)
-    page.locator("#auth-password").fill(DEMO_PASSWORD)
-    with page.expect_navigation(url=f"{server_url}{next_path}"):
-        page.locator(".auth-form button[type=submit]").click()
-
-
 def test_a_logged_in_traveller_finds_their_details_and_the_booking_is_theirs(new_page, server_url):
     from storefront.sandbox.models import Account
 
     page = _open(new_page)
-    _log_in(page, server_url, "power@example.com")
+    log_in(page, server_url, "power@example.com")
     choose_first_offer(page, server_url)
     # The account's name and email are there already; the rest is typed.
     expect(page.locator("#guest-first_name")).to_have_value("Pat")
@@ -565,9 +535,23 @@ def test_a_logged_in_traveller_finds_their_details_and_the_booking_is_theirs(new
     # The same account on another device (another session) sees the outcome; nobody else does.
     success = page.url
     other = _open(new_page)
-    _log_in(other, server_url, "power@example.com")
+    log_in(other, server_url, "power@example.com")
     other.goto(success)
     assert_booked_page(other, "en", booking)
     stranger = _open(new_page)
-    _log_in(stranger, server_url, "traveller@example.com")
+    log_in(stranger, server_url, "traveller@example.com")
     assert stranger.goto(success).status == 404
+    # The booking is in the account's My Reservations; its page cancels it, free, once.
+    page.goto(f"{server_url}/account/reservations")
+    card = page.locator(".reservation-card", has_text=booking.reference)
+    expect(card).to_contain_text(translate("reservations.status.confirmed", "en"))
+    with page.expect_navigation():
+        card.locator(".reservation-card__open").click()
+    expect(page.locator(".reservation")).to_contain_text(booking.reference)
+    with page.expect_navigation():
+        page.get_by_role("link", name=translate("reservations.cancel.start", "en")).click()
+    with page.expect_navigation():
+        page.get_by_role("button", name=translate("reservations.cancel.confirm", "en")).click()
+    expect(page.locator(".notice--success")).to_contain_text(booking.holder["email"])
+    booking.refresh_from_db()
+    assert booking.status == Booking.CANCELLED and booking.penalty == 0

@@ -9,8 +9,7 @@ import re
 
 import pytest
 
-from storefront.sandbox.demo import DEMO_PASSWORD
-from tests.e2e.helpers import mounted
+from tests.e2e.helpers import log_in, mounted
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -133,15 +132,6 @@ ROW = """() => {
 }"""
 
 
-def _log_in(page, server_url, email):
-    page.goto(f"{server_url}/login")
-    page.locator("#auth-email").fill(email)
-    page.locator("#auth-password").fill(DEMO_PASSWORD)
-    with page.expect_navigation():
-        page.locator(".auth-form button[type=submit]").click()
-    assert page.locator("header .account-menu").count() == 1, "not logged in"
-
-
 def _one_row(row, where):
     problems = []
     if len(row["middles"]) > 1:
@@ -160,7 +150,7 @@ def _one_row(row, where):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_link_keeps_the_header_on_one_row_at_1280(new_page, server_url, scheme):
     server = new_page(width=1280, height=700, color_scheme=scheme, java_script_enabled=False)
-    _log_in(server, server_url, "power@example.com")
+    log_in(server, server_url, "power@example.com")
     island = new_page(width=1280, height=700, color_scheme=scheme)
     island.context.add_cookies(server.context.cookies())
     problems = []

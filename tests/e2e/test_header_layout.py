@@ -4,8 +4,7 @@ server's header (no JavaScript) and with the mounted island, which are the same 
 
 import pytest
 
-from storefront.sandbox.demo import DEMO_PASSWORD
-from tests.e2e.helpers import mounted
+from tests.e2e.helpers import log_in, mounted
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -44,15 +43,6 @@ def _overlap(a, b):
     )
 
 
-def _log_in(page, server_url, email):
-    page.goto(f"{server_url}/login")
-    page.locator("#auth-email").fill(email)
-    page.locator("#auth-password").fill(DEMO_PASSWORD)
-    with page.expect_navigation():
-        page.locator(".auth-form button[type=submit]").click()
-    assert page.locator("header .account-menu").count() == 1, "not logged in"
-
-
 def _problems(boxes, where):
     problems = []
     for first, second in (("logo", "nav"), ("nav", "controls"), ("logo", "controls")):
@@ -67,7 +57,7 @@ def _problems(boxes, where):
 def test_logo_navigation_and_controls_never_overlap(new_page, server_url, email):
     server = new_page(java_script_enabled=False)
     if email:
-        _log_in(server, server_url, email)
+        log_in(server, server_url, email)
     island = new_page()
     island.context.add_cookies(server.context.cookies())
     problems = []

@@ -7,8 +7,7 @@ API where the flow matters and written directly where only their dates, statuses
 
 import time
 import uuid
-from datetime import UTC, datetime, timedelta, timezone
-from datetime import time as clock
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -19,85 +18,10 @@ from storefront.sandbox import demo
 from storefront.sandbox.booking import access, services
 from storefront.sandbox.models import Account, Booking, Payment, Prebook, Refund
 from storefront.sandbox.views import messages
+from tests.sandbox.bookings import today, write_booking
 from tests.sandbox.payments import Api, booked, session_api
 
 EN, HE = messages()["en"], messages()["he"]
-HOTEL_ZONE = timezone(timedelta(hours=1))  # the steps are written in the hotel's local time
-
-
-def _today():
-    return datetime.now(UTC).date()
-
-
-def _steps(check_in, *, total: Decimal, refundable=True, free_days=3, first_night=None):
-    """A policy as offers write it: free until 23:59 ``free_days`` before arrival, then the first
-    night until the check-in time; non-refundable, everything until the check-in time."""
-    arrival = datetime.combine(check_in, clock(15, 0), HOTEL_ZONE).isoformat()
-    if not refundable:
-        return [{"until": arrival, "penalty": float(total)}]
-    deadline = datetime.combine(check_in - timedelta(days=free_days), clock(23, 59), HOTEL_ZONE)
-    return [
-        {"until": deadline.isoformat(), "penalty": 0},
-        {"until": arrival, "penalty": float(first_night)},
-    ]
-
-
-def _booking(
-    *,
-    starts: int,
-    nights=3,
-    account=None,
-    fid="",
-    status=Booking.CONFIRMED,
-    refundable=True,
-    currency="EUR",
-    total="900.00",
-    net="800.00",
-    commission="64.00",
-    name=("Ada", "Lovelace"),
-    guests=None,
-    email="ada@example.com",
-    created=None,
-    hotel="Metropole Sands",
-) -> Booking:
-    """A booking written directly: ``starts`` days from today (UTC), with a policy as offers
-    write it (the first night is a third of the total)."""
-    check_in = _today() + timedelta(days=starts)
-    check_out = check_in + timedelta(days=nights)
-    total = Decimal(total)
-    steps = _steps(check_in, total=total, refundable=refundable, first_night=total / nights)
-    key = uuid.uuid4().hex[:20]
-    holder = {"first_name": name[0], "last_name": name[1], "email": email,
-              "phone": "+44 20 7946 0958", "country": "gb"}  # fmt: skip
-    guests = guests or [{"first_name": holder["first_name"], "last_name": holder["last_name"]}]
-    price = {"currency": currency, "nights": nights, "net": float(net), "items": [],
-             "gross": float(total), "pay_now": float(total), "pay_at_hotel": 0}  # fmt: skip
-    prebook = Prebook.objects.create(
-        public_id=f"pb_t{key}", request_hash="t", offer_id="o", hotel_id=100231,
-        room_id="100231-1", board="BB", refundable=refundable, check_in=check_in,
-        check_out=check_out, occupancies=[{"adults": 2, "children": []}], currency=currency,
-        price=price, cancellation=steps, pay_now=total, status=Prebook.BOOKED,
-        expires_at=services.now(), account=account,
-    )  # fmt: skip
-    payment = Payment.objects.create(
-        public_id=f"pay_t{key}", token=key, key=key, request_hash="t", prebook=prebook,
-        status=Payment.SUCCEEDED, amount=total, currency=currency, holder=holder, guests=guests,
-        return_url="https://shop.example/", fid=fid, account=account,
-    )  # fmt: skip
-    booking = Booking.objects.create(
-        public_id=f"bk_t{key}", reference=services._reference(), prebook=prebook,
-        payment=payment, status=status, hotel_id=100231, hotel_name=hotel, room_id="100231-1",
-        room_name="Standard Double Room", board="BB", refundable=refundable, check_in=check_in,
-        check_out=check_out, occupancies=prebook.occupancies, guests=guests, holder=holder,
-        holder_email=email, guest_names=services.guest_names(holder, guests), currency=currency,
-        total_paid=total, pay_at_hotel=0, price=price, cancellation=steps, fid=fid,
-        account=account, commission=Decimal(commission),
-        cancelled_at=services.now() if status == Booking.CANCELLED else None,
-    )  # fmt: skip
-    if created is not None:
-        Booking.objects.filter(pk=booking.pk).update(created=created)
-        booking.refresh_from_db()
-    return booking
 
 
 def _account(email):
@@ -133,11 +57,11 @@ def test_an_account_lists_its_bookings_by_status_newest_first_a_page_at_a_time(
     sandbox_url, demo_data
 ):
     me = _account("traveller@example.com")
-    upcoming = [_booking(starts=days, account=me) for days in (10, 30, 20)]
-    checking_out_today = _booking(starts=-2, nights=2, account=me)  # still upcoming today
-    past = [_booking(starts=days, account=me) for days in (-40, -10)]
-    cancelled = _booking(starts=15, account=me, status=Booking.CANCELLED)
-    _booking(starts=12)  # someone else's
+    upcoming = [write_booking(starts=days, account=me) for days in (10, 30, 20)]
+    checking_out_today = write_booking(starts=-2, nights=2, account=me)  # still upcoming today
+    past = [write_booking(starts=days, account=me) for days in (-40, -10)]
+    cancelled = write_booking(starts=15, account=me, status=Booking.CANCELLED)
+    write_booking(starts=12)  # someone else's
     mine = session_api(sandbox_url)
 
     def listed(**params):
@@ -203,7 +127,7 @@ def test_inside_the_free_period_cancelling_costs_nothing_and_refunds_everything(
 
 
 def test_after_the_free_period_the_first_night_is_kept_and_a_changed_fee_is_asked_again(api):
-    booking = _booking(starts=1, total="900.00", nights=3)  # free until 2 days ago
+    booking = write_booking(starts=1, total="900.00", nights=3)  # free until 2 days ago
     quote = _quote(api, booking.public_id).json()["data"]
     assert (quote["penalty"], quote["refund"], quote["free"]) == (300, 600, False)
     assert quote["deadline"] == booking.cancellation[1]["until"]  # the check-in time
@@ -222,7 +146,7 @@ def test_after_the_free_period_the_first_night_is_kept_and_a_changed_fee_is_aske
 
 
 def test_a_non_refundable_booking_keeps_everything_and_refunds_nothing(api):
-    booking = _booking(starts=30, refundable=False, total="450.50")
+    booking = write_booking(starts=30, refundable=False, total="450.50")
     # Whatever the steps say, a non-refundable booking's penalty is what was paid.
     Booking.objects.filter(pk=booking.pk).update(
         cancellation=[{**booking.cancellation[0], "penalty": 0}]
@@ -237,7 +161,7 @@ def test_a_non_refundable_booking_keeps_everything_and_refunds_nothing(api):
 
 def test_a_stay_that_has_started_or_ended_cannot_be_cancelled(api):
     for starts in (-1, -20):
-        booking = _booking(starts=starts)
+        booking = write_booking(starts=starts)
         for answer in (_quote(api, booking.public_id), _cancel(api, booking.public_id, 0)):
             assert answer.status_code == 409, answer.text
             assert answer.json()["code"] == "stay_started"
@@ -247,7 +171,7 @@ def test_a_stay_that_has_started_or_ended_cannot_be_cancelled(api):
 
 
 def test_cancelling_twice_cancels_once(api):
-    booking = _booking(starts=30)
+    booking = write_booking(starts=30)
     first = _cancel(api, booking.public_id, 0, key="cancel-once")
     replay = _cancel(api, booking.public_id, 0, key="cancel-once")  # a retry, a double click
     assert first.status_code == replay.status_code == 200
@@ -271,7 +195,7 @@ def test_a_cancel_that_loses_the_race_is_answered_from_the_one_that_won(api):
     """Two cancels at once: both read the booking confirmed, one moves it. (Asked in order, not
     in threads: the live server's threads share the test's one SQLite connection, whose
     savepoints interleaved threads would tangle.)"""
-    booking = _booking(starts=30)
+    booking = write_booking(starts=30)
     read_before = Booking.objects.get(pk=booking.pk)  # what the slower request had read
     assert _cancel(api, booking.public_id, 0, key="the-winner").status_code == 200
     with pytest.raises(services.Refusal) as lost:
@@ -287,7 +211,7 @@ def test_a_cancel_that_loses_the_race_is_answered_from_the_one_that_won(api):
 
 
 def test_a_cancel_needs_its_key_and_the_fee_it_was_shown(api):
-    booking = _booking(starts=30)
+    booking = write_booking(starts=30)
     path = f"/v3/bookings/{booking.public_id}/cancel"
     unkeyed = api.call("POST", path, json={"expected_penalty": 0})
     assert unkeyed.status_code == 422 and unkeyed.json()["code"] == "idempotency_key_required"
@@ -302,14 +226,14 @@ def test_only_the_account_that_booked_a_guest_with_its_token_or_the_client_token
     api, sandbox_url, demo_data
 ):
     traveller = _account("traveller@example.com")
-    theirs = _booking(starts=30, account=traveller, fid="42")
+    theirs = write_booking(starts=30, account=traveller, fid="42")
     agent = session_api(sandbox_url, "agent@example.com")  # fid 42: may read it, not cancel it
     assert agent.call("GET", f"/v3/bookings/{theirs.public_id}").status_code == 200
     refused = _quote(agent, theirs.public_id)
     assert refused.status_code == 403 and refused.json()["message"] == EN["cancel_not_allowed"]
     assert _cancel(agent, theirs.public_id, 0).status_code == 403
     stranger = session_api(sandbox_url, "power@example.com")
-    someone_elses = _booking(starts=30, account=_account("agent@example.com"))
+    someone_elses = write_booking(starts=30, account=_account("agent@example.com"))
     assert _quote(session_api(sandbox_url), someone_elses.public_id).status_code == 404
     assert stranger.call("GET", f"/v3/bookings/{theirs.public_id}").status_code == 200
     assert _cancel(stranger, theirs.public_id, 0).status_code == 403
@@ -319,7 +243,7 @@ def test_only_the_account_that_booked_a_guest_with_its_token_or_the_client_token
     assert _cancel(mine, theirs.public_id, 0).status_code == 419
     mine = session_api(sandbox_url)
     assert _cancel(mine, theirs.public_id, 0).status_code == 200
-    by_the_shop = _booking(starts=30)
+    by_the_shop = write_booking(starts=30)
     assert _cancel(api, by_the_shop.public_id, 0).status_code == 200
 
 
@@ -343,7 +267,7 @@ def test_a_guest_finds_their_booking_and_gets_a_token_that_opens_it_alone(api, s
     mine = guest.call("GET", f"/v3/bookings/{booking_id}")
     assert mine.status_code == 200 and "commission" not in mine.json()["data"]
     assert _quote(guest, booking_id).json()["data"]["free"] is True
-    other = _booking(starts=30)
+    other = write_booking(starts=30)
     assert guest.call("GET", f"/v3/bookings/{other.public_id}").status_code == 404
     assert _quote(guest, other.public_id).status_code == 404
     assert _cancel(guest, other.public_id, 0).status_code == 404
@@ -378,7 +302,7 @@ def test_a_wrong_pair_is_answered_the_same_whatever_was_wrong(api):
 
 def test_a_guests_token_expires(api, sandbox_url, settings):
     settings.SANDBOX_BOOKING_ACCESS_SECONDS = 1
-    booking = _booking(starts=30)
+    booking = write_booking(starts=30)
     body = {"reference": booking.reference, "email": "ada@example.com"}
     token = api.call("POST", "/v3/bookings/lookup", json=body).json()["access_token"]
     guest = _guest(sandbox_url, token)
@@ -392,7 +316,7 @@ def test_a_guests_token_expires(api, sandbox_url, settings):
 
 def test_lookups_of_one_reference_are_throttled(api, settings):
     settings.SANDBOX_LOOKUP_ATTEMPTS = 3
-    booking, other = _booking(starts=30), _booking(starts=40)
+    booking, other = write_booking(starts=30), write_booking(starts=40)
     wrong = {"reference": booking.reference, "email": "guess@example.com"}
     assert [api.call("POST", "/v3/bookings/lookup", json=wrong).status_code for _ in range(2)] == [
         404,
@@ -426,7 +350,7 @@ def _agency_bookings():
         ("Lukas", "Schmidt", 20, Booking.CONFIRMED, "EUR", "1000.00", "70.00"),
     ]
     made = [
-        _booking(
+        write_booking(
             starts=starts,
             name=(first, last),
             status=status,
@@ -442,7 +366,7 @@ def _agency_bookings():
         )  # fmt: skip
         for i, (first, last, starts, status, currency, total, commission) in enumerate(rows)
     ]
-    elsewhere = _booking(starts=5, fid="77", created=start + timedelta(days=10))
+    elsewhere = write_booking(starts=5, fid="77", created=start + timedelta(days=10))
     return list(reversed(made)), elsewhere
 
 
@@ -482,8 +406,8 @@ def test_an_agent_lists_the_bookings_made_under_their_fid(sandbox_url, demo_data
     upcoming = listed(status="upcoming")
     assert len(_ids(upcoming)) == 3
     assert upcoming.json()["meta"]["totals"]["EUR"]["commission"] == 210
-    window = listed(**{"from": (_today() + timedelta(days=11)).isoformat(),
-                       "to": (_today() + timedelta(days=20)).isoformat()})  # fmt: skip
+    window = listed(**{"from": (today() + timedelta(days=11)).isoformat(),
+                       "to": (today() + timedelta(days=20)).isoformat()})  # fmt: skip
     assert _ids(window) == [newest_first[0].public_id, newest_first[1].public_id]
     assert _ids(listed(q="  LEVI ")) == [newest_first[-1].public_id]
     assert _ids(listed(q="haruto sato")) == [newest_first[3].public_id]
