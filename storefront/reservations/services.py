@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from storefront.background.outbox import Outbox, Retry, register
@@ -48,7 +49,7 @@ def link(booking_id: str) -> uuid_module.UUID:
 def booking_id_of(uuid) -> str | None:
     try:
         found = Link.objects.filter(uuid=uuid).values_list("booking_id", flat=True).first()
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, ValidationError):  # not a uuid
         return None
     return found
 
