@@ -29,7 +29,7 @@ from storefront.web.session_user import current_user
 
 from . import dashboard
 from .presenters import facts
-from .services import account_credentials, booking_id_of
+from .services import account_credentials, booking_id_of, room_type_of
 
 
 def _today():
@@ -142,7 +142,9 @@ def booking_page(request, *, page_name, uuid, **params):
 
     page.context_data.update(
         {
-            "booking": facts(booking, locale, today=_today()),
+            "booking": facts(
+                booking, locale, today=_today(), room_type=room_type_of(booking, locale)
+            ),
             "net": money(booking.price.net) if booking.price else "",
             "commission": money(booking.commission),
         }

@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 
 from storefront.background.outbox import Outbox, Retry, register
 from storefront.security import throttles
+from storefront.upstream import inventory
 from storefront.upstream import reservations as upstream
 from storefront.upstream.errors import UpstreamError
 
@@ -52,6 +53,17 @@ def booking_id_of(uuid) -> str | None:
     except (ValueError, TypeError, ValidationError):  # not a uuid
         return None
     return found
+
+
+def room_type_of(reservation: upstream.Reservation, locale: str) -> str:
+    """The booked room's type (its words in every language: ``presenters.room_words``), from the
+    hotel's rooms; "" when the hotel cannot be read now (the provider's room name is shown)."""
+    try:
+        hotel = inventory.hotel(reservation.hotel_id, locale)
+    except UpstreamError:
+        return ""
+    rooms = {room.id: room.type for room in hotel.rooms} if hotel else {}
+    return rooms.get(reservation.room_id, "")
 
 
 # --- credentials ----------------------------------------------------------------------------

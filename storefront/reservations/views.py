@@ -22,7 +22,6 @@ from storefront.checkout.models import Transaction
 from storefront.i18n.catalog import translate
 from storefront.pages.responses import provider_down
 from storefront.pages.views import render_page
-from storefront.upstream import inventory
 from storefront.upstream import reservations as upstream
 from storefront.upstream.errors import UpstreamError, UpstreamNotFound, UpstreamUnauthorized
 from storefront.web.links import page_url
@@ -215,7 +214,9 @@ def _manage(request, page_name, booking_id, credentials, *, here: str, params: d
             }.get(error.code, "reservations.cancel.quote_unavailable")
     if request.GET.get("cancelled") and reservation.cancelled:
         notice = ("success", "reservations.cancel.done")
-    words = facts(reservation, locale, today=_today(), room_type=_room_type(reservation, locale))
+    words = facts(
+        reservation, locale, today=_today(), room_type=services.room_type_of(reservation, locale)
+    )
     context = {
         "booking": words,
         "reservation": reservation,
@@ -238,17 +239,6 @@ def _penalty(text) -> Decimal | None:
     except (InvalidOperation, ValueError):
         return None
     return value if value.is_finite() and value >= 0 else None
-
-
-def _room_type(reservation: upstream.Reservation, locale: str) -> str:
-    """The room's type (its words in every language), from the hotel's rooms; "" when the
-    hotel cannot be read now (the provider's room name is shown instead)."""
-    try:
-        hotel = inventory.hotel(reservation.hotel_id, locale)
-    except UpstreamError:
-        return ""
-    rooms = {room.id: room.type for room in hotel.rooms} if hotel else {}
-    return rooms.get(reservation.room_id, "")
 
 
 # --- Finding a booking without an account ----------------------------------------------------

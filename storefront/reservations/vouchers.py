@@ -18,7 +18,7 @@ from storefront.upstream import reservations as upstream
 from storefront.web.links import page_url
 
 from .presenters import facts
-from .services import Credentials, link
+from .services import Credentials, link, room_type_of
 
 PER_PAGE = 100  # the provider's largest page: an account's bookings in one or two calls
 CONFIRMED = ("upcoming", "past")  # the listing's statuses that are confirmed bookings
@@ -72,7 +72,7 @@ def voucher(reservation: upstream.Reservation, locale: str, fid: int) -> Voucher
     return Voucher(
         uuid=uuid,
         booking_id=reservation.id,
-        words=facts(reservation, locale, today=today),
+        words=facts(reservation, locale, today=today, room_type=room_type_of(reservation, locale)),
         qr_svg=qr_svg(reservation.reference),
         url=page_url("vouchers", locale, fid=fid, query={"booking": uuid}),
         pdf_url=page_url("vouchers", locale, fid=fid, query={"booking": uuid, "format": "pdf"}),
