@@ -92,6 +92,13 @@ def axe_violations(page):
     ]
 
 
+def card_texts(page, selector):
+    """The text of each of a list's ``selector``, on screen or not: cards below the first screen
+    are laid out only when they come near it (``content-visibility: auto``), and until then the
+    browser's ``innerText`` of them is empty, though a visitor who scrolls reads them."""
+    return [" ".join(text.split()) for text in page.locator(selector).all_text_contents()]
+
+
 def live_combobox(field):
     """Wait until the search box's destination field is the combobox itself: its code loads on
     the first focus or pointer (SearchBox.jsx), and until then the field is a plain one."""

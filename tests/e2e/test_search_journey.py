@@ -11,7 +11,7 @@ import pytest
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.search.query import today
-from tests.e2e.helpers import open_picker
+from tests.e2e.helpers import card_texts, open_picker
 
 CHECK_IN = today() + timedelta(days=50)
 CHECK_OUT = CHECK_IN + timedelta(days=3)
@@ -24,16 +24,16 @@ def four_stars_free_cancellation_by_price(page):
     assert "sort=price_asc" in page.url and "free_cancellation=1" in page.url
     prices = nightly_numbers(page)
     assert prices and prices == sorted(prices)
-    stars = page.locator(".hotel-card__stars [aria-hidden]").all_inner_texts()
+    stars = card_texts(page, ".hotel-card__stars [aria-hidden]")
     assert stars and all(len(s.strip()) >= 4 for s in stars)
     assert page.locator(".badge--good").count() == page.locator(".hotel-card").count()
-    return prices, page.locator(".hotel-card__name").all_inner_texts()
+    return prices, card_texts(page, ".hotel-card__name")
 
 
 def nightly_numbers(page):
     """The price per night of each card, as numbers, in page order."""
     values = []
-    for text in page.locator(".hotel-card__nightly").all_inner_texts():
+    for text in card_texts(page, ".hotel-card__nightly"):
         digits = (
             max(NUMBER.findall(text), key=len)
             .strip()
@@ -78,15 +78,15 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     assert page.locator(".hotel-card").count() == 20
 
     # Page 2 and back.
-    first_page = page.locator(".hotel-card__name").all_inner_texts()
+    first_page = card_texts(page, ".hotel-card__name")
     page.locator("a[rel=next]").click()
     page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert "page=2" in page.url
     assert page.locator(".pagination [aria-current=page]").inner_text() == "2"
-    assert not set(page.locator(".hotel-card__name").all_inner_texts()) & set(first_page)
+    assert not set(card_texts(page, ".hotel-card__name")) & set(first_page)
     page.go_back()
     page.wait_for_load_state("load")  # the whole new page, not its first bytes
-    assert page.locator(".hotel-card__name").all_inner_texts() == first_page
+    assert card_texts(page, ".hotel-card__name") == first_page
 
     # Filters and sort (behind a disclosure on a phone).
     if width < 1024:
@@ -107,8 +107,8 @@ def test_find_a_hotel_without_javascript(new_page, server_url, code, width, sche
     page.wait_for_url(lambda url: "/choose/" not in url)  # back on the results
     page.wait_for_load_state("load")  # the whole new page, not its first bytes
     assert "currency=EUR" in page.url
-    assert page.locator(".hotel-card__name").all_inner_texts() == names
-    assert all("€" in t for t in page.locator(".hotel-card__nightly").all_inner_texts())
+    assert card_texts(page, ".hotel-card__name") == names
+    assert all("€" in t for t in card_texts(page, ".hotel-card__nightly"))
     assert nightly_numbers(page) == sorted(nightly_numbers(page))
 
     # Gross: taxes and fees included, still cheapest first (by what is paid).

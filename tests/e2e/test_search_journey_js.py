@@ -16,6 +16,7 @@ from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
 from storefront.upstream.inventory import exchange_rates
 from tests.e2e.helpers import axe_violations as check_axe
+from tests.e2e.helpers import card_texts
 from tests.e2e.test_search_box import open_search_page, search_by_keyboard
 from tests.e2e.test_search_journey import four_stars_free_cancellation_by_price, nightly_numbers
 
@@ -41,7 +42,7 @@ def currency_dialog(page):
 
 
 def cards(page):
-    return page.locator(".hotel-card__name").all_inner_texts()
+    return card_texts(page, ".hotel-card__name")
 
 
 @pytest.mark.parametrize(
@@ -91,7 +92,7 @@ def test_find_a_hotel_with_javascript(new_page, server_url, demo_data, code, wid
     page.wait_for_load_state("load")
     assert "currency=EUR" in page.url
     assert cards(page) == names
-    assert all("€" in t for t in page.locator(".hotel-card__nightly").all_inner_texts())
+    assert all("€" in t for t in card_texts(page, ".hotel-card__nightly"))
     eur = nightly_numbers(page)
     ratio = float(fx["EUR"] / fx.get("USD", 1))  # the provider's rates are Decimal
     pairs = list(zip(eur, usd, strict=True))
