@@ -151,7 +151,7 @@ export default function MapIsland(props) {
   const slot = document.getElementById(props.slot);
   return (
     <>
-      <button type="button" className="button map-toggle" aria-expanded={open} aria-controls={props.slot} onClick={() => setOpen(!open)}>
+      <button type="button" className="button map-toggle" aria-expanded={open} aria-controls={props.slot} data-focus-key="map-toggle" onClick={() => setOpen(!open)}>
         <Icon name="pin" small />
         <span>{t("map.show_results")}</span>
       </button>
