@@ -19,7 +19,8 @@ await mkdir(outdir, { recursive: true });
  * The islands' catalogs, from the one catalog per locale (locales/{code}.json): `page/{code}.json`
  * is what every island reads (i18n.js, one chunk per locale); the lead popup's texts
  * (`leads.*`) are `leads/leads-{code}.json`, a chunk of their own that loads only when the popup is
- * about to open. Written to .build/catalogs (not committed) for esbuild to bundle.
+ * about to open; the contact form's (`support.*`) are the server's alone and in neither. Written to
+ * .build/catalogs (not committed) for esbuild to bundle.
  */
 const catalogs = path.join(root, ".build", "catalogs");
 await rm(catalogs, { recursive: true, force: true });
@@ -27,7 +28,8 @@ await mkdir(path.join(catalogs, "page"), { recursive: true });
 await mkdir(path.join(catalogs, "leads"), { recursive: true });
 for (const file of await readdir(path.join(root, "locales"))) {
   if (!file.endsWith(".json")) continue;
-  const { leads, ...page } = JSON.parse(await readFile(path.join(root, "locales", file), "utf8"));
+  // `support.*` (the contact form) is read by the server only: no island carries it.
+  const { leads, support, ...page } = JSON.parse(await readFile(path.join(root, "locales", file), "utf8"));
   await writeFile(path.join(catalogs, "page", file), JSON.stringify(page));
   await writeFile(path.join(catalogs, "leads", `leads-${file}`), JSON.stringify({ leads }));
 }

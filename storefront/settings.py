@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
 from storefront import redis_guard
@@ -81,6 +82,7 @@ INSTALLED_APPS = [
     "storefront.checkout",
     "storefront.reservations",
     "storefront.security",
+    "storefront.support",
     "storefront.serving",
 ]
 
@@ -360,6 +362,23 @@ LEADS_SWEEP_GRACE_SECONDS = env.float("LEADS_SWEEP_GRACE_SECONDS", default=120.0
 LEADS_DEDUPE_SECONDS = env.int("LEADS_DEDUPE_SECONDS", default=600)
 LEADS_PER_IP = env.int("LEADS_PER_IP", default=20)  # a quarter of an hour
 LEADS_PER_EMAIL = env.int("LEADS_PER_EMAIL", default=5)
+
+# The contact form (storefront/support/, docs/support.md): where a message goes ("provider": the
+# provider's POST /v3/support/messages; "email": Django's mail to CONTACT_EMAIL_TO, Reply-To the
+# visitor), how long an undelivered one is retried, and the abuse limits. The outbox's four
+# timings are read as <PREFIX>_LEASE_SECONDS ... (storefront/background/outbox.py).
+CONTACT_DESTINATION = env("CONTACT_DESTINATION", default="provider")
+if CONTACT_DESTINATION not in ("provider", "email"):
+    raise ImproperlyConfigured("CONTACT_DESTINATION must be 'provider' or 'email'")
+CONTACT_EMAIL_TO = env("CONTACT_EMAIL_TO", default="")
+CONTACT_EXPIRE_HOURS = env.int("CONTACT_EXPIRE_HOURS", default=72)
+CONTACT_SEND_SECONDS = env.float("CONTACT_SEND_SECONDS", default=10.0)
+CONTACT_RETRY_FIRST_SECONDS = env.float("CONTACT_RETRY_FIRST_SECONDS", default=15.0)
+CONTACT_RETRY_LONGEST_SECONDS = env.float("CONTACT_RETRY_LONGEST_SECONDS", default=30 * 60.0)
+CONTACT_LEASE_SECONDS = env.float("CONTACT_LEASE_SECONDS", default=60.0)
+CONTACT_SWEEP_GRACE_SECONDS = env.float("CONTACT_SWEEP_GRACE_SECONDS", default=120.0)
+CONTACT_PER_IP = env.int("CONTACT_PER_IP", default=10)  # a quarter of an hour
+CONTACT_PER_EMAIL = env.int("CONTACT_PER_EMAIL", default=5)
 
 # Checkout (storefront/checkout/, DESIGN 15). A transaction whose visitor left for the provider's
 # page is asked about after CHECKOUT_SETTLE_FIRST_SECONDS, then with backoff, until the provider

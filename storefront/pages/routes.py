@@ -145,7 +145,15 @@ PAGES: tuple[Page, ...] = (
     _static("choose-country", "choose/country", **CHOOSER),
     _static("choose-currency", "choose/currency", **CHOOSER),
     _static("choose-language", "choose/language", **CHOOSER),
-    _static("contact-support", "contact-support"),
+    # Indexable; its form page is rendered for each visit (a CSRF token and a form key of its
+    # own: storefront/support/views.py), its confirmation (?sent=1) is kept like any page.
+    _static(
+        "contact-support",
+        "contact-support",
+        view="storefront.support.views.contact_page",
+        template_name="pages/contact-support.html",
+        query=("sent",),
+    ),
     _static(
         "favorites",
         "favorites",

@@ -69,6 +69,18 @@ class Lead(models.Model):
         return f"lead {self.pk}"
 
 
+class SupportMessage(models.Model):
+    """A message from a storefront's contact form, sent through ``POST /v3/support/messages``.
+    Its ``Idempotency-Key`` is kept: the same key again is the same message."""
+
+    payload = models.JSONField()
+    key = models.CharField(max_length=100, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"support message {self.pk}"
+
+
 # --- Booking and payment (docs/provider-booking-api.md, storefront/sandbox/booking/) ----------
 # What the provider keeps of a sale: a prebook (an offer re-priced and held), the payments started
 # against it, the one charge a payment may make, and the one booking a prebook may become. The

@@ -19,6 +19,8 @@ urlpatterns = [
     re_path(r"^v3/white-label/(?P<host>[A-Za-z0-9.-]{1,253})$", views.white_label),
     path("v3/services/proxy", views.proxy),
     path("sandbox/leads-mode", views.leads_mode),
+    path("v3/support/messages", views.support_messages),
+    path("sandbox/support-mode", views.support_mode),
     # The inventory (docs/provider-inventory-api.md) and its photos.
     path("v3/places", inventory.places),
     path("v3/places/<int:pid>", inventory.place),

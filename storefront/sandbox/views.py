@@ -23,7 +23,7 @@ from django.http import HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .booking import rules as booking_rules
-from .models import Account, Lead, ProviderBrand, ProviderSession
+from .models import Account, Lead, ProviderBrand, ProviderSession, SupportMessage
 
 SESSION_COOKIE = "provider_session"
 XSRF_COOKIE = "XSRF-TOKEN"
@@ -326,6 +326,57 @@ def proxy(request):
     else:
         lead = Lead.objects.create(payload=data)
     return JsonResponse({"message": message(request, LEAD_SENT), "data": {"id": lead.pk}})
+
+
+# How the support endpoint behaves, like the lead endpoint's: "ok", "fail" (503 at once) or
+# "hang" (answers after SUPPORT_HANG_SECONDS). Set with POST /sandbox/support-mode {"mode": ...}.
+SUPPORT_MODE = {"mode": "ok"}
+SUPPORT_HANG_SECONDS = 30
+SUPPORT_TOPICS = ("booking", "payment", "cancellation", "account", "other")
+SUPPORT_MESSAGE_LIMIT = 5000
+
+
+@require_POST
+def support_mode(request):
+    try:
+        mode = json.loads(request.body or b"{}").get("mode")
+    except (ValueError, AttributeError):
+        mode = None
+    if mode not in ("ok", "fail", "hang"):
+        return JsonResponse({"message": "mode: ok, fail or hang", "errors": {}}, status=400)
+    SUPPORT_MODE["mode"] = mode
+    return JsonResponse({"mode": mode})
+
+
+@require_POST
+def support_messages(request):
+    """Take a message for the support team (name, email, topic, message; reference, locale,
+    url and fid when known). An ``Idempotency-Key`` is required: the same key again is the
+    same message, answered as the first was (the team reads it once). Refused with field errors
+    (422) when a field is missing or the email is not one."""
+    if not _authorised(request):
+        return error(request, UNAUTHENTICATED, 401)
+    if SUPPORT_MODE["mode"] == "fail":
+        return JsonResponse({"message": "Service Unavailable"}, status=503)
+    if SUPPORT_MODE["mode"] == "hang":
+        time.sleep(SUPPORT_HANG_SECONDS)
+    key = (request.headers.get("Idempotency-Key") or "")[:100]
+    if not key:
+        return error(request, "idempotency_key_required", 422)
+    data = _form(request)
+    errors = missing(data, ("name", "email"))
+    if "email" not in errors and not EMAIL_RE.fullmatch(_text(data, "email")):
+        errors["email"] = [INVALID_EMAIL]
+    if _text(data, "topic") not in SUPPORT_TOPICS:
+        errors["topic"] = ["value_invalid"]
+    if not _text(data, "message"):
+        errors["message"] = ["value_required"]
+    elif len(_text(data, "message")) > SUPPORT_MESSAGE_LIMIT:
+        errors["message"] = ["value_invalid"]
+    if errors:
+        return validation_error(request, errors)
+    received, _created = SupportMessage.objects.get_or_create(key=key, defaults={"payload": data})
+    return JsonResponse({"data": {"id": received.pk, "received": received.created.isoformat()}})
 
 
 def not_found(request, exception=None):

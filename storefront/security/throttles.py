@@ -1,5 +1,5 @@
-"""Login, register, lead, booking-lookup and admin-login throttles: counters in the "throttle"
-cache.
+"""Login, register, lead, contact, booking-lookup and admin-login throttles: counters in the
+"throttle" cache.
 
 Every attempt is counted before it is made, on all of its counters at once, and refused when any
 of them is past its limit, so parallel attempts cannot slip between a check and a count. A counter
@@ -112,6 +112,14 @@ def lead_attempt(*, request, email: str) -> None:
     _count(
         ("lead-ip", client_ip(request), settings.LEADS_PER_IP),
         ("lead-email", _digest(email.strip().lower()), settings.LEADS_PER_EMAIL),
+    )
+
+
+def contact_attempt(*, request, email: str) -> None:
+    """A message sent from the contact form: per address and per email."""
+    _count(
+        ("contact-ip", client_ip(request), settings.CONTACT_PER_IP),
+        ("contact-email", _digest(email.strip().lower()), settings.CONTACT_PER_EMAIL),
     )
 
 

@@ -34,6 +34,7 @@ logger = logging.getLogger(__name__)
 # The provider's services, by the start of their paths; the first match wins.
 SERVICES = (
     ("/v3/services/proxy", "leads"),
+    ("/v3/support/", "support"),
     ("/v3/agent/bookings", "bookings"),
     ("/v3/agent/", "brands"),
     ("/sanctum/", "accounts"),
