@@ -79,6 +79,9 @@ def contact_page(request, *, page_name):
     context["contact_sent"] = sent
     context["contact_key"] = services.new_key()
     context["contact_path"] = request.path
+    # Posted to this address without its fragment: after a summary link (#contact-name) the
+    # confirmation's address would otherwise carry it on.
+    context["contact_action"] = request.get_full_path()
     context["contact_limit"] = format_decimal(ContactMessage.MESSAGE_LIMIT, locale=locale.babel)
     context["contact_topics"] = [
         (value, f"support.topics.{value}") for value, _label in ContactMessage.TOPICS
