@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "storefront.hotels",
     "storefront.checkout",
     "storefront.reservations",
+    "storefront.content",
     "storefront.security",
     "storefront.serving",
 ]
