@@ -239,6 +239,9 @@ def test_markdown_links_stay_in_the_page_language():
     assert 'href="/he/privacy-policy"' in html and 'href="https://example.com"' in html
     assert 'href="//evil.example"' in html  # another host's address is left as written
     assert "<h1" not in render("# Title") and "<h2>Title</h2>" in render("# Title")
+    assert "<h2>Part</h2>" in render("## Part\n\n### Sub") and "<h3>Sub</h3>" in render(
+        "## Part\n\n### Sub"
+    )
 
 
 # --- Shipped defaults, sections -----------------------------------------------------------------
