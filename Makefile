@@ -34,8 +34,9 @@ STATIC_INPUTS := $(shell find static_src/public -type f 2>/dev/null)
 BESIDE = $(PY) manage.py sandbox 127.0.0.1:8001 & $(PY) manage.py db_worker --no-reload & \
 	$(PY) manage.py sweep_outbox --every 60 >/dev/null & $(PY) bin/wait-for 127.0.0.1:8001 &&
 
-run: build pdf-deps $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data, serve at :8000 with granian (sandbox, task worker and outbox sweeper beside it)
+run: build pdf-deps $(STAMPS)/migrated $(STAMPS)/secret_key ## install, build, migrate, load demo data and the shipped content pages, serve at :8000 with granian (sandbox, task worker and outbox sweeper beside it)
 	$(PY) manage.py demo_data
+	$(PY) manage.py content_defaults
 	@echo "Storefront       http://127.0.0.1:8000  (granian, bin/web: WEB_WORKERS x WEB_THREADS)"
 	@echo "Provider sandbox http://127.0.0.1:8001  (UPSTREAM_URL)"
 	@echo "Task worker (manage.py db_worker) and outbox sweeper (manage.py sweep_outbox --every 60) running."
@@ -47,6 +48,7 @@ cluster: build pdf-deps $(STAMPS)/test-deps $(REDIS_SERVER) postgres-server $(NG
 
 dev: build pdf-deps $(STAMPS)/migrated $(STAMPS)/secret_key ## as run, but Django's runserver, reloading on every change
 	$(PY) manage.py demo_data
+	$(PY) manage.py content_defaults
 	@echo "Storefront http://127.0.0.1:8000 (runserver, autoreload) · sandbox :8001 · worker · sweeper · Ctrl+C stops all"
 	trap 'kill 0' EXIT; export SECRET_KEY=$$(cat $(STAMPS)/secret_key); $(BESIDE) \
 	  $(PY) manage.py runserver 127.0.0.1:8000

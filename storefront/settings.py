@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "storefront.hotels",
     "storefront.checkout",
     "storefront.reservations",
+    "storefront.content",
     "storefront.security",
     "storefront.support",
     "storefront.serving",

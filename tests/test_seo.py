@@ -9,9 +9,10 @@ import re
 import pytest
 from markupsafe import escape  # as the templates escape (Jinja2)
 
+from storefront.content.selectors import page_locales
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
-from storefront.pages.routes import PAGES
+from storefront.pages.routes import CONTENT, PAGES
 
 
 def test_canonical_and_alternates(client):
@@ -40,13 +41,23 @@ def test_sitemap_lists_every_indexable_static_page_in_every_locale(client):
     locations = re.findall(r"<loc>([^<]+)</loc>", xml)
     statics = [p for p in PAGES if p.static and p.indexable and p.sitemap]
     assert len(statics) >= 12
-    assert len(locations) == len(statics) * len(LOCALES)
+    # An operator's page is listed in the locales it is written in (the shipped en and he).
+    written = page_locales(host="127.0.0.1", fid=1)
+    everywhere = [p for p in statics if p.view != CONTENT["view"]]
+    operators = [p for p in statics if p.view == CONTENT["view"]]
+    assert {p.name for p in operators} <= set(written) and written["terms-of-use"] == ("en", "he")
+    listed = len(everywhere) * len(LOCALES) + sum(len(written[p.name]) for p in operators)
+    assert len(locations) == listed
+    assert "http://127.0.0.1:8000/he/terms-of-use" in locations
+    assert "http://127.0.0.1:8000/de/terms-of-use" not in locations
     assert not any(loc.endswith(("/pay", "/login", "/account/reservations")) for loc in locations)
     assert "http://127.0.0.1:8000/pt-br/hotels/israel" in locations
     # A fixed city page is canonical to its city's browse page, which the locale files list.
     assert not any("/hotels/places/" in loc for loc in locations)
     assert 'hreflang="x-default"' in xml
-    assert xml.count("<xhtml:link") == len(locations) * (len(LOCALES) + 1)
+    links = len(everywhere) * len(LOCALES) * (len(LOCALES) + 1)
+    links += sum(len(written[p.name]) * (len(written[p.name]) + 1) for p in operators)
+    assert xml.count("<xhtml:link") == links
 
 
 def test_a_sitemap_the_provider_never_gave_content_for_is_retried_not_shortened(client):

@@ -114,17 +114,26 @@ class Chrome:
         """(locale, address) of the page in every locale: its hreflang links."""
         return self.head_links(self._rest)["alternates"] if self.page else []
 
-    def head_links(self, rest: str) -> dict:
+    def head_links(self, rest: str, *, only=None, canonical_locale=None) -> dict:
         """The head's canonical, hreflang and x-default links of the page whose path without a
         locale prefix is ``rest``: this page's own (``_rest``) unless its view names another
         (``canonical_path``: the one address of a list reachable by several, or of a hotel).
         The canonical is always one of the alternates, so what a page names as itself is what
-        the sitemap lists and what its other languages point to."""
-        alternates = [(loc, f"{self._origin}{loc.prefix}{rest}") for loc in LOCALES.values()]
+        the sitemap lists and what its other languages point to.
+
+        A page that exists in some locales only (an operator's text: ``content.selectors``)
+        names those (``only``: locale codes) and, when it shows another locale's text, that
+        text's address as canonical (``canonical_locale``); x-default is then English if the
+        page has it, else none."""
+        codes = LOCALES if only is None else [code for code in LOCALES if code in only]
+        alternates = [(LOCALES[c], f"{self._origin}{LOCALES[c].prefix}{rest}") for c in codes]
+        canonical = LOCALES.get(canonical_locale) or self.locale
+        canonical_url = f"{self._origin}{canonical.prefix}{rest}"
+        english = only is None or "en" in only
         return {
-            "canonical": f"{self._origin}{self.locale.prefix}{rest}",
+            "canonical": canonical_url,
             "alternates": alternates,
-            "x_default": f"{self._origin}{rest}",
+            "x_default": f"{self._origin}{rest}" if english else None,
         }
 
     # ----- who is looking -----

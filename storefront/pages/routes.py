@@ -113,6 +113,9 @@ HOTEL = {
     "query": (*SEARCH_QUERY, "offer", "seen"),
 }
 
+# The operator's pages (storefront/content/): one view, one template; the text from admin.
+CONTENT = {"view": "storefront.content.views.content_page", "template_name": "pages/content.html"}
+
 _TRANSACTION = {
     "layout": "minimal",
     "template_name": "pages/transaction.html",
@@ -122,8 +125,8 @@ _TRANSACTION = {
 
 PAGES: tuple[Page, ...] = (
     _static("home", "", menu=True),
-    _static("agent-terms-of-use", "agent-terms-of-use"),
-    _static("app", "app"),
+    _static("agent-terms-of-use", "agent-terms-of-use", **CONTENT),
+    _static("app", "app", **CONTENT),
     _static(
         "become-an-agent",
         "become-an-agent",
@@ -140,7 +143,7 @@ PAGES: tuple[Page, ...] = (
         query=(*SEARCH_QUERY, "offer", "seen"),
         **PRIVATE,
     ),
-    _static("cars", "cars"),
+    _static("cars", "cars", **CONTENT),
     # The no-JS lists behind the footer's country and the header's currency controls.
     _static("choose-country", "choose/country", **CHOOSER),
     _static("choose-currency", "choose/currency", **CHOOSER),
@@ -161,10 +164,10 @@ PAGES: tuple[Page, ...] = (
         query=(*SEARCH_QUERY, "hotels"),
         **PRIVATE,
     ),
-    _static("flights", "flights"),
+    _static("flights", "flights", **CONTENT),
     _static("hotels", "hotels", menu=True),
     _static("login", "login", layout="clean", **LOGIN),
-    _static("packages", "packages"),
+    _static("packages", "packages", **CONTENT),
     _static(
         "pay",
         "pay",
@@ -173,7 +176,7 @@ PAGES: tuple[Page, ...] = (
         query=("transaction",),
         **PRIVATE,
     ),
-    _static("privacy-policy", "privacy-policy"),
+    _static("privacy-policy", "privacy-policy", **CONTENT),
     _static(
         "profile",
         "profile",
@@ -192,8 +195,8 @@ PAGES: tuple[Page, ...] = (
     ),
     _static("searches", "searches", view="storefront.search.saved.searches_page", **PRIVATE),
     _static("sso", "sso", layout="minimal", **LOGIN),
-    _static("terms-of-use", "terms-of-use"),
-    _static("tickets", "tickets"),
+    _static("terms-of-use", "terms-of-use", **CONTENT),
+    _static("tickets", "tickets", **CONTENT),
     _static(
         "vouchers",
         "vouchers",

@@ -3,9 +3,12 @@
 alternates in all 39 locales and x-default, each address listed once.
 
 - ``pages.xml``: every indexable static page in every locale (``Page.sitemap`` leaves out the
-  fixed city pages, whose canonical is their city's browse page). 702 localised entries with 40
-  alternates each: each page's path is reversed once per language and its alternates are written
-  once, not for every entry as Django's own sitemap does (4 s; now under one).
+  fixed city pages, whose canonical is their city's browse page); an operator's page (terms,
+  privacy...: ``storefront.content``) only in the locales the host's brand has its text in, its
+  alternates those locales too, and not at all while no brand has written it. About 700
+  localised entries with 40 alternates each: each page's path is reversed once per language and
+  its alternates are written once, not for every entry as Django's own sitemap does (4 s; now
+  under one).
 - ``{locale}-{n}.xml``: the locale's countries, destinations and hotels, ``PER_FILE`` to a file,
   from the provider's directory (``inventory.directory``: content kept for hours, and its last
   whole answer kept with no expiry). What it lists is therefore the same whether the provider
@@ -33,12 +36,18 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from storefront.brands.selectors import link_origin
+from storefront.content.selectors import page_locales
 from storefront.i18n.locales import LOCALES
 from storefront.serving import page_cache
 from storefront.upstream import inventory
 from storefront.upstream.errors import UpstreamError
 
-from .routes import PAGES
+from .routes import CONTENT, PAGES
+
+CONTENT_VIEW = CONTENT["view"]
+# The pages that are an operator's text and nothing else: they exist where the text does. (The
+# contact page's form exists in every locale, its text or not.)
+CONTENT_PAGES = {page.name for page in PAGES if page.view == CONTENT_VIEW}
 
 
 class StaticPagesSitemap(Sitemap):
@@ -46,8 +55,23 @@ class StaticPagesSitemap(Sitemap):
     alternates = True
     x_default = True
 
+    content_locales: dict[str, tuple[str, ...]] = {}  # an operator's page: where it exists
+
     def items(self):
-        return [page.name for page in PAGES if page.static and page.indexable and page.sitemap]
+        return [
+            page.name
+            for page in PAGES
+            if page.static
+            and page.indexable
+            and page.sitemap
+            and (page.view != CONTENT_VIEW or self.content_locales.get(page.name))
+        ]
+
+    def get_languages_for_item(self, item):
+        # An operator's page is listed, and names alternates, in the locales it exists in only.
+        if item in self.content_locales:
+            return list(self.content_locales[item])
+        return super().get_languages_for_item(item)
 
     def location(self, item):
         return reverse(item)
@@ -163,9 +187,18 @@ def sitemap_part(request, code: str, number: int):
 
 def sitemap_pages(request):
     """``/sitemaps/pages.xml``: the static pages in every locale (module doc)."""
-    response = sitemap(
-        request, sitemaps={"pages": StaticPagesSitemap}, template_name="pages/sitemap.xml"
+    pages = type(
+        "HostPagesSitemap",
+        (StaticPagesSitemap,),
+        {
+            "content_locales": {
+                name: locales
+                for name, locales in page_locales(host=request.get_host(), fid=request.fid).items()
+                if name in CONTENT_PAGES
+            }
+        },
     )
+    response = sitemap(request, sitemaps={"pages": pages}, template_name="pages/sitemap.xml")
     return page_cache.public(response, document=True)
 
 
