@@ -18,6 +18,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from storefront.content.selectors import page_content
 from storefront.i18n.catalog import translate
 from storefront.pages.views import render_page
 from storefront.security.throttles import Throttled, ThrottleUnavailable, contact_attempt
@@ -77,6 +78,10 @@ def contact_page(request, *, page_name):
             return HttpResponseRedirect(target + query, status=303)
     sent = request.method != "POST" and request.GET.get("sent") == "1"
     context["contact_sent"] = sent
+    # The operator's text above the form (admin → content pages, "contact-support"), if any. Not
+    # its head_context: the form itself reads in all 39 locales, so the page keeps every
+    # alternate and stays indexed whether or not the operator wrote a text.
+    context["content"] = page_content(request, "contact-support")
     context["contact_key"] = services.new_key()
     context["contact_path"] = request.path
     # Posted to this address without its fragment: after a summary link (#contact-name) the

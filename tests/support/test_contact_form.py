@@ -309,3 +309,18 @@ def test_the_sandbox_counts_a_key_once_and_can_fail(sandbox_url, support_service
     assert requests.post(url, json=body, timeout=5).status_code == 401
     support_service("fail")
     assert requests.post(url, json=body, headers=headers, timeout=5).status_code == 503
+
+
+@pytest.mark.parametrize("prefix,fallback", [("", False), ("/he", False), ("/ja", True)])
+def test_the_operators_text_stands_above_the_form(prefix, fallback):
+    """The shipped default text (storefront/content, en and he): in ja it is the English one,
+    said to be so."""
+    html = Client().get(f"{prefix}/contact-support").content.decode()
+    text, form = (
+        html.find('class="prose content__text"'),
+        html.find('class="auth-form contact-form"'),
+    )
+    assert -1 < text < form
+    assert ('class="notice notice--info content__fallback"' in html) is fallback
+    sent = Client().get(f"{prefix}/contact-support?sent=1").content.decode()
+    assert 'class="prose content__text"' in sent
