@@ -78,10 +78,11 @@ def contact_page(request, *, page_name):
             return HttpResponseRedirect(target + query, status=303)
     sent = request.method != "POST" and request.GET.get("sent") == "1"
     context["contact_sent"] = sent
-    # The operator's text above the form (admin → content pages, "contact-support"), if any. Not
-    # its head_context: the form itself reads in all 39 locales, so the page keeps every
-    # alternate and stays indexed whether or not the operator wrote a text.
-    context["content"] = page_content(request, "contact-support")
+    # The operator's text above the form (admin → content pages, "contact-support"), if any;
+    # the confirmation has no form for it to introduce. Not the content pages' head_context: the
+    # form reads in all 39 locales, so the page keeps every alternate and stays indexed whether
+    # or not the operator wrote a text.
+    context["content"] = None if sent else page_content(request, "contact-support")
     context["contact_key"] = services.new_key()
     context["contact_path"] = request.path
     # Posted to this address without its fragment: after a summary link (#contact-name) the

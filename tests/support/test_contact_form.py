@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from storefront.content.models import ContentPage
 from storefront.i18n.catalog import PLACEHOLDER_RE, messages, translate
 from storefront.i18n.locales import LOCALES
 from storefront.sandbox.models import SupportMessage
@@ -72,6 +73,8 @@ def _run_the_worker():
 
 @pytest.mark.parametrize("code", sorted(LOCALES))
 def test_the_form_reads_in_every_locale(code):
+    """Without the operator's text (its place takes our line, support.intro)."""
+    ContentPage.objects.filter(slug="contact-support").delete()
     prefix = LOCALES[code].prefix
     response = Client().get(f"{prefix}/contact-support")
     assert response.status_code == 200
@@ -313,8 +316,8 @@ def test_the_sandbox_counts_a_key_once_and_can_fail(sandbox_url, support_service
 
 @pytest.mark.parametrize("prefix,fallback", [("", False), ("/he", False), ("/ja", True)])
 def test_the_operators_text_stands_above_the_form(prefix, fallback):
-    """The shipped default text (storefront/content, en and he): in ja it is the English one,
-    said to be so."""
+    """The shipped default text (storefront/content, en and he) instead of our line: in ja it
+    is the English one, said to be so."""
     html = Client().get(f"{prefix}/contact-support").content.decode()
     text, form = (
         html.find('class="prose content__text"'),
@@ -322,5 +325,6 @@ def test_the_operators_text_stands_above_the_form(prefix, fallback):
     )
     assert -1 < text < form
     assert ('class="notice notice--info content__fallback"' in html) is fallback
+    assert translate("support.intro", "en") not in html  # the operator's words say it
     sent = Client().get(f"{prefix}/contact-support?sent=1").content.decode()
-    assert 'class="prose content__text"' in sent
+    assert 'class="prose content__text"' not in sent  # no form below for it to introduce
