@@ -1,0 +1,97 @@
+/**
+ * The partner's search widget (/widgets/search, templates/layouts/widget.html): tells the page
+ * that frames it how tall it is, so that the frame never scrolls. Its own entry (build.mjs), a
+ * module script from our origin like main.js, loaded only by the widget layout.
+ *
+ * Props: the `#widget-frame` JSON block, built by storefront.brands.widget.widget_context:
+ * `origins`, the brand's frame_ancestors (the only origins its CSP lets frame it), and `type`,
+ * the message's type. Each height goes as `{type, height}` to the parent under each of those
+ * origins as targetOrigin (never "*": the browser delivers it only to a parent of that origin),
+ * to the one that frames it when the browser says which (location.ancestorOrigins).
+ *
+ * The height is what the page needs: the document's content, and while a date picker or guests
+ * sheet (a modal <dialog>, laid over the page) or the destination's suggestions are open, theirs
+ * too, so opening them grows the frame instead of being cut off by it.
+ */
+
+const GAP = 16; // room left around a dialog, and under a list of suggestions
+
+/** The props block, or null when it is missing or not what widget_context() builds. */
+export function readFrameProps(text) {
+  let props;
+  try {
+    props = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const origins = props?.origins;
+  if (!Array.isArray(origins) || typeof props.type !== "string") return null;
+  return { type: props.type, origins: origins.filter((origin) => typeof origin === "string" && /^https?:\/\/[^/\s]+$/.test(origin)) };
+}
+
+/** The origins to post to: the listed ones, or only the framing one when the browser names it. */
+export function targetOrigins(origins, ancestors) {
+  if (!ancestors || ancestors.length === 0) return origins;
+  return origins.filter((origin) => origin === ancestors[0]);
+}
+
+/** The height the page needs (px): its body, and whatever open layer reaches lower. */
+export function neededHeight(doc) {
+  const body = doc.body;
+  let height = body.getBoundingClientRect().height;
+  const scrollTop = doc.defaultView.scrollY || 0;
+  for (const dialog of doc.querySelectorAll("dialog[open]")) {
+    height = Math.max(height, dialog.offsetHeight + 2 * GAP);
+  }
+  for (const list of doc.querySelectorAll("[role=listbox]")) {
+    const box = list.getBoundingClientRect();
+    if (box.height > 0) height = Math.max(height, box.bottom + scrollTop + GAP);
+  }
+  return Math.ceil(height);
+}
+
+function start() {
+  const source = document.getElementById("widget-frame");
+  if (!source || window.parent === window) return;
+  const props = readFrameProps(source.textContent);
+  if (!props) {
+    console.error("widget: #widget-frame does not match widget_context()");
+    return;
+  }
+  const origins = targetOrigins(props.origins, window.location.ancestorOrigins);
+  if (origins.length === 0) return;
+  // Framed: open layers take their natural height, which the frame then grows to.
+  document.documentElement.dataset.framed = "";
+
+  let sent = 0;
+  let queued = false;
+  const send = () => {
+    queued = false;
+    const height = neededHeight(document);
+    if (height === sent) return;
+    sent = height;
+    for (const origin of origins) window.parent.postMessage({ type: props.type, height }, origin);
+  };
+  const later = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(send);
+  };
+
+  const sizes = new ResizeObserver(later);
+  sizes.observe(document.body);
+  const watch = () => {
+    for (const layer of document.querySelectorAll("dialog[open], [role=listbox]")) sizes.observe(layer);
+    later();
+  };
+  // A dialog opening or closing, a list of suggestions appearing: measure again.
+  new MutationObserver(watch).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["open", "hidden", "aria-expanded"],
+  });
+  watch();
+}
+
+if (typeof document !== "undefined") start();

@@ -1,0 +1,210 @@
+"""The partner's search widget (/widgets/search, DESIGN section 16; docs/widget.md): its colours,
+its framing, where its search goes, and the snippet the brand admin gives."""
+
+import json
+import re
+
+import pytest
+from django.core.cache import cache
+
+from storefront.brands.brand import widget_tokens
+from storefront.brands.models import BrandOverride
+from storefront.brands.registry import AGENCY, AGENT, WHITE_LABEL
+from storefront.brands.widget import HEIGHT_MESSAGE, snippet, widget_src
+
+pytestmark = pytest.mark.usefixtures("demo_data")
+
+AGENCY_HOST = "acme.partners.localhost"
+
+
+def _get(client, path, host="127.0.0.1"):
+    return client.get(path, headers={"Host": host})
+
+
+def _form(html):
+    return re.search(r'<form class="search-form"[^>]*>', html).group(0)
+
+
+def _frame_props(html):
+    block = re.search(r'<script id="widget-frame" type="application/json">(.*?)</script>', html)
+    return json.loads(block.group(1))
+
+
+def _allow(kind, key, origins):
+    BrandOverride.objects.create(kind=kind, key=key, frame_ancestors="\n".join(origins))
+    cache.clear()
+
+
+# ---- colours ----
+
+
+@pytest.mark.parametrize("value", ["#abc", "#a1b2c3", "#A1B2C3CC"])
+def test_a_hex_colour_is_taken(value):
+    assert widget_tokens({"brand": value}) == {"--brand": value}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "red",
+        "#12",
+        "#12345",
+        "#1234567",
+        "#ggg",
+        "url(https://evil.example/x.png)",
+        ";}body{display:none",
+        "#fff;}body{x:y}",
+        '"#fff"',
+        "'#fff'",
+        "#fff\n",
+        " #fff",
+        "",
+    ],
+)
+def test_anything_but_hex_falls_back_to_the_brands_colour(value):
+    assert widget_tokens({"brand": value, "bgBrand": value}) == {}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "brand=red",
+        "brand=%2312",
+        "brand=url(https://evil.example/)",
+        "brand=%3B%7Dbody%7Bdisplay:none",
+        "brand=%22%23fff%22",
+        "brand=%27%3E%3Cscript%3E",
+        "brand=%23fff%22%3E%3Cscript%3E",
+    ],
+)
+def test_invalid_widget_colours_leave_the_brands_own_on_the_page(client, query):
+    plain = _get(client, "/widgets/search").content.decode()
+    html = _get(client, f"/widgets/search?{query}").content.decode()
+    assert ":root,:root[data-theme]" not in html  # no widget colours at all
+    assert html.count("<script") == plain.count("<script")
+    assert "evil.example" not in html and "display:none" not in html
+
+
+def test_valid_widget_colours_hold_in_light_and_dark(client):
+    html = _get(client, "/widgets/search?brand=%23ff6600&textBrand=%23fff&bgBrand=red").content
+    style = re.search(r":root,:root\[data-theme\]\{ ([^}]*)\}", html.decode()).group(1)
+    assert style == "--brand:#ff6600;--text-brand:#fff;"
+
+
+# ---- framing ----
+
+
+def test_no_origins_no_framing(client):
+    response = _get(client, "/widgets/search")
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
+    assert response["X-Frame-Options"] == "DENY"
+    assert _frame_props(response.content.decode())["origins"] == []
+
+
+def test_the_brands_origins_and_only_they_may_frame_it(client):
+    _allow(AGENCY, AGENCY_HOST, ["https://partner.example", "https://shop.example:8443"])
+    response = _get(client, "/widgets/search", host=AGENCY_HOST)
+    policy = response["Content-Security-Policy"]
+    assert "frame-ancestors https://partner.example https://shop.example:8443;" in policy + ";"
+    # X-Frame-Options cannot name origins: it is left out rather than contradict the policy.
+    assert "X-Frame-Options" not in response
+    props = _frame_props(response.content.decode())
+    assert props == {
+        "origins": ["https://partner.example", "https://shop.example:8443"],
+        "type": HEIGHT_MESSAGE,
+    }
+    # The other pages of the same brand are never framed.
+    other = _get(client, "/hotels", host=AGENCY_HOST)
+    assert "frame-ancestors 'none'" in other["Content-Security-Policy"]
+    assert other["X-Frame-Options"] == "DENY"
+
+
+def test_an_http_origin_is_refused_in_admin():
+    from django.core.exceptions import ValidationError
+
+    override = BrandOverride(kind=AGENT, key="42", frame_ancestors="http://partner.example")
+    with pytest.raises(ValidationError):
+        override.clean()
+
+
+def test_the_widget_loads_its_height_script_from_our_origin(client):
+    html = _get(client, "/widgets/search").content.decode()
+    assert re.search(r'<script type="module" src="/static/islands/widget-[A-Z0-9]{8}\.js">', html)
+    assert "<script>" not in html  # no inline script
+
+
+# ---- where a search goes ----
+
+
+@pytest.mark.parametrize("prefix", ["", "/he", "/ja"])
+def test_the_search_opens_on_the_brands_host_in_the_top_window(client, settings, prefix):
+    settings.SITE_ORIGIN = "https://example.com"
+    html = _get(client, f"{prefix}/widgets/search", host=AGENCY_HOST).content.decode()
+    form = _form(html)
+    assert f'action="https://{AGENCY_HOST}{prefix}/hotels/search"' in form
+    assert 'target="_top"' in form
+    props = json.loads(
+        re.search(r'<script id="[^"]*" type="application/json">(\{"action".*?)</script>', html)
+        .group(1)
+        .replace("\\u0026", "&")
+    )
+    assert props["action"] == f"https://{AGENCY_HOST}{prefix}/hotels/search"
+    assert props["target"] == "_top"
+    home = re.search(r'<p class="widget__by"><a href="([^"]+)" target="_top">', html).group(1)
+    assert home.split("?")[0] == f"https://{AGENCY_HOST}{prefix}/"
+
+
+def test_an_agent_brands_search_keeps_its_fid_on_the_canonical_host(client, settings):
+    settings.SITE_ORIGIN = "https://example.com"
+    html = _get(client, "/he/widgets/search?fid=42").content.decode()
+    assert 'action="https://example.com/he/hotels/search" target="_top"' in _form(html)
+    assert '<input type="hidden" name="fid" value="42">' in html
+    html = _get(client, "/widgets/search?fid=42").content.decode()
+    assert 'action="https://example.com/hotels/search" target="_top"' in _form(html)
+    assert '<input type="hidden" name="fid" value="42">' in html
+    assert "Hotel search by Sunny Trips" in html
+
+
+def test_other_pages_search_form_stays_relative_and_in_place(client):
+    html = _get(client, "/hotels").content.decode()
+    form = _form(html)
+    assert 'action="/hotels/search"' in form and "target=" not in form
+
+
+def test_the_widget_has_the_locales_direction(client):
+    for prefix, direction in (("", "ltr"), ("/he", "rtl"), ("/ar", "rtl"), ("/ja", "ltr")):
+        html = _get(client, f"{prefix}/widgets/search").content.decode()
+        assert f'dir="{direction}"' in html.split(">", 2)[1]
+
+
+# ---- the snippet ----
+
+
+def test_widget_src_by_kind(settings):
+    settings.SITE_ORIGIN = "https://example.com"
+    assert widget_src(kind=AGENT, key="42") == "https://example.com/widgets/search?fid=42"
+    assert widget_src(kind=AGENT, key="1") == "https://example.com/widgets/search"
+    assert (
+        widget_src(kind=AGENCY, key=AGENCY_HOST, locale="he", colors={"brand": "#f60"})
+        == f"https://{AGENCY_HOST}/he/widgets/search?brand=%23f60"
+    )
+    settings.HTTPS = True
+    assert (
+        widget_src(kind=WHITE_LABEL, key="travel.globex.example", colors={"brand": "red"})
+        == "https://travel.globex.example/widgets/search"
+    )
+
+
+def test_the_snippet_listens_to_our_origin_only():
+    text = snippet(
+        src="https://example.com/widgets/search?fid=42&brand=%23f60",
+        origin="https://example.com",
+        title='Hotel search by "Sunny" <Trips>',
+    )
+    frame = re.search(r"<iframe [^>]*></iframe>", text).group(0)
+    assert 'src="https://example.com/widgets/search?fid=42&amp;brand=%23f60"' in frame
+    assert 'title="Hotel search by &quot;Sunny&quot; &lt;Trips&gt;"' in frame
+    assert "width:100%" in frame and "border:0" in frame
+    assert 'event.origin !== "https://example.com"' in text
+    assert f'event.data.type !== "{HEIGHT_MESSAGE}"' in text
+    assert "frame.contentWindow === event.source" in text
