@@ -14,7 +14,10 @@
  * too, so opening them grows the frame instead of being cut off by it.
  */
 
-const GAP = 16; // room left around a dialog, and under a list of suggestions
+const GAP = 16; // room left around a dialog, and under a popover or a list of suggestions
+// Layers laid over the page in its flow's coordinates: the destination's suggestions and the
+// guests popover (a desktop's; a phone's is a modal <dialog>, measured on its own).
+const POPOVERS = "[role=listbox], [role=dialog]:not(dialog)";
 
 /** The props block, or null when it is missing or not what widget_context() builds. */
 export function readFrameProps(text) {
@@ -43,8 +46,8 @@ export function neededHeight(doc) {
   for (const dialog of doc.querySelectorAll("dialog[open]")) {
     height = Math.max(height, dialog.offsetHeight + 2 * GAP);
   }
-  for (const list of doc.querySelectorAll("[role=listbox]")) {
-    const box = list.getBoundingClientRect();
+  for (const layer of doc.querySelectorAll(POPOVERS)) {
+    const box = layer.getBoundingClientRect();
     if (box.height > 0) height = Math.max(height, box.bottom + scrollTop + GAP);
   }
   return Math.ceil(height);
@@ -81,7 +84,7 @@ function start() {
   const sizes = new ResizeObserver(later);
   sizes.observe(document.body);
   const watch = () => {
-    for (const layer of document.querySelectorAll("dialog[open], [role=listbox]")) sizes.observe(layer);
+    for (const layer of document.querySelectorAll(`dialog[open], ${POPOVERS}`)) sizes.observe(layer);
     later();
   };
   // A dialog opening or closing, a list of suggestions appearing: measure again.
