@@ -65,7 +65,7 @@ export function checkProps(props) {
   const text = (value) => typeof value === "string";
   checkShape("search_box_props()", {
     action: text(props.action),
-    target: props.target === "" || props.target === "_top",
+    target: ["", "_top", "_blank"].includes(props.target),
     destination: text(props.destination),
     place: text(props.place),
     checkIn: text(props.checkIn),

@@ -70,9 +70,11 @@ def search_form_values(context) -> SearchForm:
     form = search_form(query, visitor)
     # The partner's widget (brands.widget): the results open on the brand's host, in the
     # partner's top window, never inside the frame.
+    # (The brand admin's preview of it opens them in a new tab: ``search_form_target``.)
     origin = context.get("search_form_origin")
     if origin:
-        form = replace(form, action=origin + form.action, target="_top")
+        target = context.get("search_form_target") or "_top"
+        form = replace(form, action=origin + form.action, target=target)
     return form
 
 

@@ -3,6 +3,7 @@ its framing, where its search goes, and the snippet the brand admin gives."""
 
 import json
 import re
+from html import unescape
 
 import pytest
 from django.core.cache import cache
@@ -208,3 +209,75 @@ def test_the_snippet_listens_to_our_origin_only():
     assert 'event.origin !== "https://example.com"' in text
     assert f'event.data.type !== "{HEIGHT_MESSAGE}"' in text
     assert "frame.contentWindow === event.source" in text
+
+
+# ---- the brand admin: the snippet and the live preview ----
+
+SNIPPET = "/admin/brands/brandoverride/widget/snippet/"
+WIDGET = "/admin/brands/brandoverride/widget/"
+ADMIN = {"Host": "127.0.0.1"}
+
+
+@pytest.fixture
+def operator(client):
+    from django.contrib.auth.models import User
+
+    user = User.objects.create_superuser("operator", "op@example.com", "op-pass-2026")
+    client.force_login(user)
+    return user
+
+
+def test_the_snippet_follows_the_form(client, operator, settings):
+    settings.SITE_ORIGIN = "https://example.com"
+    query = {"kind": AGENT, "key": "42", "widget_locale": "he", "widget_brand": "#c2410c"}
+    body = client.get(SNIPPET, query, headers=ADMIN).json()
+    assert body["src"] == "https://example.com/he/widgets/search?brand=%23c2410c&fid=42"
+    assert 'title="חיפוש מלונות של ' in body["snippet"]
+    assert 'event.origin !== "https://example.com"' in body["snippet"]
+    query = {"kind": AGENCY, "key": AGENCY_HOST, "widget_brand": "red"}
+    body = client.get(SNIPPET, query, headers=ADMIN).json()
+    assert body["src"] == f"https://{AGENCY_HOST}/widgets/search"
+    assert 'title="Hotel search by Acme Travel"' in body["snippet"]
+    assert client.get(SNIPPET, {"kind": AGENT, "key": ""}, headers=ADMIN).json()["snippet"] == ""
+
+
+def test_the_change_form_shows_the_saved_brands_snippet_after_its_fieldset(client, operator):
+    override = BrandOverride.objects.create(
+        kind=AGENT, key="42", frame_ancestors="https://partner.example"
+    )
+    html = client.get(
+        f"/admin/brands/brandoverride/{override.pk}/change/", headers=ADMIN
+    ).content.decode()
+    order = ['id="id_frame_ancestors"', 'class="module widget-snippet"', 'id="id_map_provider"']
+    assert [html.index(marker) for marker in order] == sorted(html.index(m) for m in order)
+    code = re.search(r'<textarea id="widget-snippet-code"[^>]*>(.*?)</textarea>', html, re.S)
+    assert "/widgets/search?fid=42" in unescape(code.group(1))
+    assert 'form="widget-options"' in html  # its own inputs are never saved with the brand
+
+
+def test_the_widget_preview_draws_the_forms_brand_and_colours(client, operator):
+    query = {
+        "kind": AGENT,
+        "key": "42",
+        "name": "Preview Co",
+        "color_brand_light": "#123456",
+        "widget_locale": "ar",
+        "widget_bgBrand": "#c2410c",
+        "widget_textBrand": "url(x)",
+    }
+    response = client.get(WIDGET, query, headers=ADMIN)
+    html = response.content.decode()
+    assert 'lang="ar" dir="rtl"' in html
+    assert "Preview Co" in html and "--brand:#123456" in html
+    assert ":root,:root[data-theme]{ --bg-brand:#c2410c;}" in html
+    form = _form(html)
+    assert 'target="_blank"' in form  # a search from the admin's preview never leaves the admin
+    assert _frame_props(html)["origins"] == ["http://127.0.0.1"]
+    assert "frame-ancestors 'self'" in response["Content-Security-Policy"]
+    assert response["X-Frame-Options"] == "SAMEORIGIN"
+
+
+def test_the_widget_admin_views_need_staff(client):
+    for path in (SNIPPET, WIDGET):
+        response = client.get(path, headers=ADMIN)
+        assert response.status_code == 302 and "/admin/login/" in response["Location"]
