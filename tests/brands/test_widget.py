@@ -12,6 +12,8 @@ from storefront.brands.brand import widget_tokens
 from storefront.brands.models import BrandOverride
 from storefront.brands.registry import AGENCY, AGENT, WHITE_LABEL
 from storefront.brands.widget import HEIGHT_MESSAGE, snippet, widget_src
+from storefront.i18n.catalog import PLACEHOLDER_RE, messages, translate
+from storefront.i18n.locales import LOCALES
 
 pytestmark = pytest.mark.usefixtures("demo_data")
 
@@ -281,3 +283,45 @@ def test_the_widget_admin_views_need_staff(client):
     for path in (SNIPPET, WIDGET):
         response = client.get(path, headers=ADMIN)
         assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+# ---- every locale ----
+
+RAW_KEY = re.compile(r"(?<![\w.@/])(?:widget|search|guests|pages|meta)\.[a-z_]+(?:\.[a-z_-]+)*")
+
+
+def _words(html: str) -> str:
+    """What a visitor reads or hears: the text, the fields' placeholders and labels."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    said = re.findall(r'(?:placeholder|aria-label|title)="([^"]*)"', html)
+    return unescape(" ".join([re.sub(r"<[^>]+>", " ", html), *said]))
+
+
+def _english_left(text: str, code: str) -> list[str]:
+    """English stretches (6 characters or more, between placeholders) of the widget's messages
+    found on its page in ``code``, where that locale says them otherwise."""
+    english, own = messages("en"), messages(code)
+    found = []
+    for key, sentence in english.items():
+        if not key.startswith(("widget.", "search.", "guests.")) or own.get(key) == sentence:
+            continue
+        for part in PLACEHOLDER_RE.sub("\0", sentence).split("\0"):
+            part = part.strip()
+            if len(part) >= 6 and part in text and part not in (own.get(key) or ""):
+                found.append((key, part))
+    return found
+
+
+@pytest.mark.parametrize("code", sorted(LOCALES))
+def test_the_widget_speaks_every_locale(client, settings, code):
+    settings.SITE_ORIGIN = "https://example.com"
+    loc = LOCALES[code]
+    html = _get(client, f"{loc.prefix}/widgets/search?fid=42").content.decode()
+    assert f'<html lang="{loc.iso}" dir="{loc.dir}"' in html
+    text = _words(html)
+    assert RAW_KEY.search(text) is None, RAW_KEY.search(text)
+    assert translate("widget.frame_title", code, brand="").strip() in text
+    if code != "en":
+        assert _english_left(text, code) == []
+        assert _english_left(text + " Hotel search by", code) != []  # it would see English
+    assert f'action="https://example.com{loc.prefix}/hotels/search" target="_top"' in html
