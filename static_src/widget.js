@@ -18,6 +18,12 @@ const GAP = 16; // room left around a dialog, and under a popover or a list of s
 // Layers laid over the page in its flow's coordinates: the destination's suggestions and the
 // guests popover (a desktop's; a phone's is a modal <dialog>, measured on its own).
 const POPOVERS = "[role=listbox], [role=dialog]:not(dialog)";
+// The most a dialog grows the frame to (px): the site's own cap of a sheet's height, and less on
+// a screen too short for it (the dialog must fit where the visitor can see it).
+const MAX_DIALOG = Math.max(
+  420,
+  Math.min(720 + 2 * GAP, (typeof screen !== "undefined" && screen.availHeight ? screen.availHeight : 800) - 80),
+);
 
 /** The props block, or null when it is missing or not what widget_context() builds. */
 export function readFrameProps(text) {
@@ -38,17 +44,31 @@ export function targetOrigins(origins, ancestors) {
   return origins.filter((origin) => origin === ancestors[0]);
 }
 
-/** The height the page needs (px): its body, and whatever open layer reaches lower. */
-export function neededHeight(doc) {
-  const body = doc.body;
-  let height = body.getBoundingClientRect().height;
-  const scrollTop = doc.defaultView.scrollY || 0;
+/** The height a dialog would take with nothing of it scrolled away: its box, and what its
+ * scrolling parts (the dialog, a picker's months) hide. */
+function naturalHeight(dialog, view) {
+  let hidden = 0;
+  for (const part of [dialog, ...dialog.querySelectorAll("*")]) {
+    const over = part.scrollHeight - part.clientHeight;
+    if (over > hidden && part.clientHeight > 0 && /auto|scroll/.test(view.getComputedStyle(part).overflowY)) hidden = over;
+  }
+  return dialog.offsetHeight + hidden;
+}
+
+/**
+ * The height the page needs (px): its body, and whatever open layer reaches lower. An open
+ * dialog asks for its natural height, but never more than `cap` (a phone's date picker holds
+ * thirteen months: it fills the frame and scrolls inside itself, as on the site).
+ */
+export function neededHeight(doc, cap = MAX_DIALOG) {
+  const view = doc.defaultView;
+  let height = doc.body.getBoundingClientRect().height;
   for (const dialog of doc.querySelectorAll("dialog[open]")) {
-    height = Math.max(height, dialog.offsetHeight + 2 * GAP);
+    height = Math.max(height, Math.min(naturalHeight(dialog, view) + 2 * GAP, cap));
   }
   for (const layer of doc.querySelectorAll(POPOVERS)) {
     const box = layer.getBoundingClientRect();
-    if (box.height > 0) height = Math.max(height, box.bottom + scrollTop + GAP);
+    if (box.height > 0) height = Math.max(height, box.bottom + (view.scrollY || 0) + GAP);
   }
   return Math.ceil(height);
 }

@@ -21,19 +21,28 @@ test("a height goes only to the origin that frames it when the browser names it"
 
 function fakeDocument({ body, dialogs = [], popovers = [] }) {
   const rect = (top, height) => ({ top, bottom: top + height, height });
+  // A dialog: [its box's height, what its scrolling part hides].
+  const dialog = ([height, hidden]) => ({
+    offsetHeight: height,
+    scrollHeight: height,
+    clientHeight: height,
+    querySelectorAll: () => [{ scrollHeight: 300 + hidden, clientHeight: 300, scrolls: true }],
+  });
   return {
     body: { getBoundingClientRect: () => rect(0, body) },
-    defaultView: { scrollY: 0 },
+    defaultView: { scrollY: 0, getComputedStyle: (part) => ({ overflowY: part.scrolls ? "auto" : "visible" }) },
     querySelectorAll: (selector) =>
       selector === "dialog[open]"
-        ? dialogs.map((height) => ({ offsetHeight: height }))
+        ? dialogs.map(dialog)
         : popovers.map(([top, height]) => ({ getBoundingClientRect: () => rect(top, height) })),
   };
 }
 
 test("the page needs its body's height, or more for an open dialog or popover", () => {
   assert.equal(neededHeight(fakeDocument({ body: 222.3 })), 223);
-  assert.equal(neededHeight(fakeDocument({ body: 222, dialogs: [500] })), 532);
+  assert.equal(neededHeight(fakeDocument({ body: 222, dialogs: [[500, 0]] }), 800), 532);
+  assert.equal(neededHeight(fakeDocument({ body: 222, dialogs: [[400, 100]] }), 800), 532); // scrolled away
+  assert.equal(neededHeight(fakeDocument({ body: 222, dialogs: [[440, 4000]] }), 600), 600); // capped
   assert.equal(neededHeight(fakeDocument({ body: 222, popovers: [[170, 235]] })), 421);
   assert.equal(neededHeight(fakeDocument({ body: 222, popovers: [[170, 0]] })), 222); // hidden
 });
