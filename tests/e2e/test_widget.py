@@ -131,6 +131,11 @@ def test_a_partner_frames_the_widget_and_a_search_opens_on_top(new_page, site, w
         "(f) => f.getBoundingClientRect().height"
     )
     assert opened > height
+    page.wait_for_timeout(500)  # and there it stays (a dialog as tall as the frame: no runaway)
+    assert page.locator("iframe[data-storefront-widget]").evaluate(
+        "(f) => f.getBoundingClientRect().height"
+    ) == pytest.approx(opened, abs=1)
+    assert opened <= 900
     frame.locator("dialog[open]").press("Escape")
     page.wait_for_function(
         "(h) => document.querySelector('iframe[data-storefront-widget]')"
