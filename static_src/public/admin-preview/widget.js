@@ -2,7 +2,9 @@
    live preview of the widget, both for the brand in the form, the language and the partner's
    colours chosen there. Drawn again shortly after each change: the snippet by
    BrandOverrideAdmin.snippet_view (JSON), the preview by widget_view (framed here, it reports
-   its height to this page as it does to a partner's, and the frame takes it). */
+   its height to this page as it does to a partner's, and the frame takes it). Nothing is asked
+   of the server until the section comes into view: the saved brand's snippet is in the page,
+   and the brand's own preview (preview.js) is what the operator watches while editing above. */
 (function () {
   var section = document.querySelector(".widget-snippet");
   var form = document.querySelector("#brandoverride_form");
@@ -12,6 +14,7 @@
   var status = section.querySelector(".widget-snippet__copied");
   var timer = null;
   var asked = 0;
+  var seen = false;
 
   function params() {
     var query = new URLSearchParams(new FormData(form));
@@ -38,7 +41,7 @@
 
   function later() {
     clearTimeout(timer);
-    timer = setTimeout(refresh, 300);
+    if (seen) timer = setTimeout(refresh, 300);
   }
 
   // The section's own fields shape only the snippet and the widget: the brand's preview
@@ -71,5 +74,10 @@
     if (navigator.clipboard) navigator.clipboard.writeText(code.value).then(done, function () {});
     else if (document.execCommand("copy")) done();
   });
-  refresh();
+  new IntersectionObserver(function (entries, observer) {
+    if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+    observer.disconnect();
+    seen = true;
+    refresh(); // what changed above while it was out of view
+  }).observe(section);
 })();
