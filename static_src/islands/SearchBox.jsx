@@ -54,10 +54,16 @@ function useCombobox(t) {
   return [Combobox, want, start, onKeyDown];
 }
 
-/** A recent search chosen in the widget: the partner's whole page goes to it (a cross-origin
- * frame may set its top window's address, not read it), on the brand's host. */
-function openOnTop(router) {
-  window.top.location.href = new URL(router, window.location.href).href;
+/** A recent search chosen where the form has a target: in the widget (`_top`) the partner's
+ * whole page goes to it, on the brand's host (a cross-origin frame may set its top window's
+ * address, not read it); in the brand admin's preview of it (`_blank`), a new tab. */
+function openIn(target) {
+  if (!target) return undefined;
+  return (router) => {
+    const url = new URL(router, window.location.href).href;
+    if (target === "_top") window.top.location.href = url;
+    else window.open(url, target, "noopener");
+  };
 }
 
 /** Run by mount.js before mounting (see ./shape.js). */
@@ -83,6 +89,7 @@ export function checkProps(props) {
 
 export default function SearchBox(props) {
   const { action, kept, locale, target } = props;
+  const navigate = useMemo(() => openIn(target), [target]);
   const { t } = props.i18n;
   const bounds = useMemo(() => bookingWindow(props.today, props.maxDate, localToday()), [props.today, props.maxDate]);
   const [destination, setDestination] = useState(props.destination);
@@ -142,7 +149,7 @@ export default function SearchBox(props) {
         <label className="field-label" htmlFor="search-destination">{t("search.destination")}</label>
         {Combobox ? (
           <Combobox t={t} locale={locale} value={destination} onValue={setDestination} place={place} onPlace={setPlace}
-            recent={recent} navigate={target === "_top" ? openOnTop : undefined} error={errors.destination} errorId="search-destination-error" start={comboboxStart.current} />
+            recent={recent} navigate={navigate} error={errors.destination} errorId="search-destination-error" start={comboboxStart.current} />
         ) : (
           <div className="combobox" onPointerEnter={wantCombobox}>
             <input className="input" id="search-destination" name="destination" type="search" autoComplete="off"

@@ -7,6 +7,7 @@ the partner's pages are opened with that permission (``PARTNER_CONTEXT``). In pr
 sides are public sites and no permission is asked."""
 
 import re
+from datetime import date, timedelta
 
 import pytest
 from django.core.cache import cache
@@ -136,7 +137,10 @@ def test_a_partner_frames_the_widget_and_a_search_opens_on_top(new_page, site, w
         "(f) => f.getBoundingClientRect().height"
     ) == pytest.approx(opened, abs=1)
     assert opened <= 900
-    frame.locator("dialog[open]").press("Escape")
+    stay = [date.today() + timedelta(days=n) for n in (10, 13)]
+    for day in stay:
+        frame.locator(f'dialog[open] [data-date="{day.isoformat()}"]').click()
+    frame.locator("dialog[open] .picker__actions .button--primary").click()
     page.wait_for_function(
         "(h) => document.querySelector('iframe[data-storefront-widget]')"
         ".getBoundingClientRect().height < h",
@@ -147,7 +151,7 @@ def test_a_partner_frames_the_widget_and_a_search_opens_on_top(new_page, site, w
     frame.locator("#search-destination").fill("Barcelona")
     frame.locator("button.search-form__submit").click()
     page.wait_for_url(re.compile(rf"^{re.escape(site)}/hotels/search\?"))
-    assert "fid=42" in page.url
+    assert "fid=42" in page.url and f"check_in={stay[0].isoformat()}" in page.url
     assert page.frames[0] == page.main_frame and len(page.frames) == 1
 
 
