@@ -111,7 +111,8 @@ const dialCodes = {
  */
 const icons = svgIcons(root);
 
-const entryPoints = ["static_src/main.js", "static_src/styles/main.css"];
+// widget.js: the partner widget's height reporter, loaded by the widget layout alone.
+const entryPoints = ["static_src/main.js", "static_src/widget.js", "static_src/styles/main.css"];
 const result = await esbuild.build({
   absWorkingDir: root,
   entryPoints,

@@ -11,9 +11,9 @@ What templates call, each from the app that owns it:
   ``t`` is a filter because Jinja2 calls a filter directly and a global through the context,
   a microsecond more each, four hundred times a results page); ``code|lang_attr``: the ``lang``
   attribute of a provider's text in another language than the page's (the same module);
-- ``{% call island("Name", value, load=...) %}fallback{% endcall %}`` and ``island_assets()``
-  (``storefront.islands.templating``; the props builders are the apps' own, registered in their
-  ``islands.py``);
+- ``{% call island("Name", value, load=...) %}fallback{% endcall %}``, ``island_assets()`` and
+  ``module_script("widget.js")`` (``storefront.islands.templating``; the props builders are the
+  apps' own, registered in their ``islands.py``);
 - ``{% call inline_style() %}...{% endcall %}``: a style block admitted by its hash
   (``storefront.security.templating``);
 - ``search_form_values()``: what the search form shows, and ``search_summary()``: the line a
@@ -48,7 +48,7 @@ from storefront.brands.templating import brand_asset, builtin_asset
 from storefront.catalog.templating import listed
 from storefront.hotels.templating import favorite_toggle
 from storefront.i18n.templating import lang_attr, t, t_lead
-from storefront.islands.templating import island, island_assets
+from storefront.islands.templating import island, island_assets, module_script
 from storefront.search.templating import search_form_values, search_summary
 from storefront.security.templating import inline_style
 from storefront.web.html import escape_text
@@ -112,6 +112,7 @@ def environment(**options) -> Environment:
         t_lead=t_lead,
         island=island,
         island_assets=island_assets,
+        module_script=module_script,
         inline_style=inline_style,
         search_form_values=search_form_values,
         search_summary=search_summary,

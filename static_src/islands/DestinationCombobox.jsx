@@ -3,7 +3,8 @@
  * autocomplete). Suggestions come from /search/places (debounced, at least 2 characters, stale
  * answers aborted); the visitor's saved searches come first under "Recent searches" while the
  * field is empty or they match. Choosing a place fills the text and the hidden `place` input;
- * typing again clears `place`. Choosing a saved search opens its URL. A polite status region
+ * typing again clears `place`. Choosing a saved search opens its URL (through `navigate` when the
+ * search box gives one: the widget opens it in the partner's top window). A polite status region
  * says how many suggestions there are. Its own chunk: SearchBox shows a plain field of the same
  * look until the visitor first points at or focuses it, then swaps this in (focus and text kept).
  */
@@ -29,7 +30,7 @@ function fold(text, locale) {
   return String(text ?? "").normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase(locale);
 }
 
-export default function DestinationCombobox({ t, locale, value, onValue, place, onPlace, recent, error, errorId, start }) {
+export default function DestinationCombobox({ t, locale, value, onValue, place, onPlace, recent, navigate, error, errorId, start }) {
   const id = useId().replace(/:/g, "");
   const listId = `${id}-list`;
   const inputRef = useRef(null);
@@ -97,7 +98,8 @@ export default function DestinationCombobox({ t, locale, value, onValue, place, 
   function choose(option) {
     if (option.kind === "recent") {
       setOpen(false);
-      window.location.assign(option.search.router);
+      if (navigate) navigate(option.search.router);
+      else window.location.assign(option.search.router);
       return;
     }
     onValue(option.place.name);

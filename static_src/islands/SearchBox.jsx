@@ -5,6 +5,8 @@
  * rooms/adults/children/age and is never redirected). On submit an anonymous visitor's search is
  * saved (state.js `searches`) for the combobox's "Recent searches", then the form is sent as a
  * plain GET; a logged-in traveller's recent searches come from the account (props.recent).
+ * In the partner's widget (props.target "_top", an absolute action on the brand's host) the form
+ * and a recent search chosen in the combobox open in the partner's top window, never in the frame.
  * It mounts at idle with its first words (props.words, ../words.js): i18next and the catalog load
  * with the combobox or the first dialog.
  * Props: storefront.search.islands.search_box_props.
@@ -52,11 +54,24 @@ function useCombobox(t) {
   return [Combobox, want, start, onKeyDown];
 }
 
+/** A recent search chosen where the form has a target: in the widget (`_top`) the partner's
+ * whole page goes to it, on the brand's host (a cross-origin frame may set its top window's
+ * address, not read it); in the brand admin's preview of it (`_blank`), a new tab. */
+function openIn(target) {
+  if (!target) return undefined;
+  return (router) => {
+    const url = new URL(router, window.location.href).href;
+    if (target === "_top") window.top.location.href = url;
+    else window.open(url, target, "noopener");
+  };
+}
+
 /** Run by mount.js before mounting (see ./shape.js). */
 export function checkProps(props) {
   const text = (value) => typeof value === "string";
   checkShape("search_box_props()", {
     action: text(props.action),
+    target: ["", "_top", "_blank"].includes(props.target),
     destination: text(props.destination),
     place: text(props.place),
     checkIn: text(props.checkIn),
@@ -73,7 +88,8 @@ export function checkProps(props) {
 }
 
 export default function SearchBox(props) {
-  const { action, kept, locale } = props;
+  const { action, kept, locale, target } = props;
+  const navigate = useMemo(() => openIn(target), [target]);
   const { t } = props.i18n;
   const bounds = useMemo(() => bookingWindow(props.today, props.maxDate, localToday()), [props.today, props.maxDate]);
   const [destination, setDestination] = useState(props.destination);
@@ -127,13 +143,13 @@ export default function SearchBox(props) {
   );
 
   return (
-    <form className="search-form" method="get" action={action} role="search" aria-label={t("search.title")} noValidate
+    <form className="search-form" method="get" action={action} target={target || undefined} role="search" aria-label={t("search.title")} noValidate
       onSubmit={onSubmit}>
       <div className={`search-form__field search-form__field--wide${errors.destination ? " field--invalid" : ""}`}>
         <label className="field-label" htmlFor="search-destination">{t("search.destination")}</label>
         {Combobox ? (
           <Combobox t={t} locale={locale} value={destination} onValue={setDestination} place={place} onPlace={setPlace}
-            recent={recent} error={errors.destination} errorId="search-destination-error" start={comboboxStart.current} />
+            recent={recent} navigate={navigate} error={errors.destination} errorId="search-destination-error" start={comboboxStart.current} />
         ) : (
           <div className="combobox" onPointerEnter={wantCombobox}>
             <input className="input" id="search-destination" name="destination" type="search" autoComplete="off"

@@ -6,18 +6,30 @@ history (who, when, which fields) and drops the cached override so the site show
 The preview (``change_form.html``) sits beside the fieldsets it draws (``PREVIEWED``: the texts,
 images, colours and the footer's social links) and holds one pane per colour mode; each pane is
 a frame of ``preview_view`` in its mode, with that mode's contrast warnings only.
+
+The "Search widget" fieldset is followed by what the operator gives a partner (``widget.py``):
+the snippet to paste (``snippet_view``, for the brand in the form, a language and the partner's
+own colours) and a live preview of the widget (``widget_view``, framed on this page, which it
+tells its height as a partner's page is told).
 """
 
+from dataclasses import replace
+
 from django.contrib import admin, messages
+from django.http import JsonResponse
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.views.decorators.clickjacking import xframe_options_sameorigin
+
+from storefront.i18n.locales import LOCALES
+from storefront.pages.routes import PAGES_BY_NAME
 
 from .brand import COLOR_TOKENS, SOCIAL_NETWORKS
 from .contrast import contrast_warnings
 from .defaults import default_brand
 from .models import BrandOverride
-from .registry import PATHS, BrandUnavailable, forget_override, provider_config
+from .registry import AGENT, PATHS, BrandUnavailable, forget_override, provider_config
+from .widget import frame_title, snippet, widget_context, widget_origin, widget_src
 
 COLOR_FIELDS = [f"color_{token}_{mode}" for token in COLOR_TOKENS for mode in ("light", "dark")]
 # The fieldsets' class that puts them beside the live preview (they must follow one another).
@@ -35,6 +47,33 @@ def previewed_brand(override: BrandOverride):
         except BrandUnavailable:
             pass
     return default_brand().layer(config).layer(override.as_config())
+
+
+def _widget_locale(query) -> str:
+    code = query.get("widget_locale")
+    return code if code in LOCALES else "en"
+
+
+def _widget_colors(query) -> dict[str, str]:
+    """The partner's colours the operator typed (``widget_brand``, ...): the widget's own
+    query parameters, which it checks as it checks any."""
+    return {token: query.get(f"widget_{token}", "") for token in COLOR_TOKENS}
+
+
+def widget_snippet(override: BrandOverride, query) -> dict[str, str]:
+    """The snippet and the widget's address for ``override``'s brand, or empty ones while the
+    override names no brand (no kind or key yet)."""
+    key = (override.key or "").strip().lower()
+    if override.kind not in PATHS or not key:
+        return {"snippet": "", "src": ""}
+    if override.kind == AGENT and not (key.isdigit() and int(key) > 0):
+        return {"snippet": "", "src": ""}
+    locale = _widget_locale(query)
+    brand = previewed_brand(override)
+    src = widget_src(kind=override.kind, key=key, locale=locale, colors=_widget_colors(query))
+    origin = widget_origin(kind=override.kind, key=key)
+    title = frame_title(brand_name=brand.text("name", locale), locale=locale)
+    return {"snippet": snippet(src=src, origin=origin, title=title), "src": src}
 
 
 @admin.register(BrandOverride)
@@ -62,7 +101,58 @@ class BrandOverrideAdmin(admin.ModelAdmin):
 
     def get_urls(self):
         preview = self.admin_site.admin_view(xframe_options_sameorigin(self.preview_view))
-        return [path("preview/", preview, name="brands_brandoverride_preview"), *super().get_urls()]
+        widget = self.admin_site.admin_view(xframe_options_sameorigin(self.widget_view))
+        code = self.admin_site.admin_view(self.snippet_view)
+        return [
+            path("preview/", preview, name="brands_brandoverride_preview"),
+            path("widget/", widget, name="brands_brandoverride_widget"),
+            path("widget/snippet/", code, name="brands_brandoverride_snippet"),
+            *super().get_urls(),
+        ]
+
+    def _form_override(self, request) -> BrandOverride:
+        """The override the form's fields (GET) describe; invalid fields are left out, as the
+        site would ignore them."""
+        form = self.get_form(request)(request.GET)
+        form.is_valid()
+        data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
+        return BrandOverride(**data)
+
+    def snippet_view(self, request):
+        """The snippet for the brand in the form (GET: its fields, ``widget_locale`` and the
+        partner's colours ``widget_<token>``): JSON ``{"snippet", "src"}``, both empty until
+        the form names a brand (its kind and key)."""
+        return JsonResponse(widget_snippet(self._form_override(request), request.GET))
+
+    def widget_view(self, request):
+        """The widget as the brand in the form draws it, in the chosen language and the
+        partner's colours: the page a partner frames, framed here by the change form, which it
+        tells its height. A search from it opens in a new tab, never in the admin's window."""
+        override = self._form_override(request)
+        brand = previewed_brand(override)
+        locale = _widget_locale(request.GET)
+        request.brand, request.fid = brand, brand.fid
+        request.locale = LOCALES[locale]
+        request.visitor = replace(request.visitor, locale=locale, fid=brand.fid)
+        request.page = page = PAGES_BY_NAME["widgets-search"]
+        context = widget_context(
+            brand=brand,
+            host=override.key if override.kind != AGENT and override.key else request.get_host(),
+            locale=locale,
+            fid=brand.fid,
+            query=_widget_colors(request.GET),
+        )
+        admin_origin = request.build_absolute_uri("/").rstrip("/")
+        context["widget_frame"] = {**context["widget_frame"], "origins": [admin_origin]}
+        context.update(
+            page=page,
+            params={},
+            layout_template=f"layouts/{page.layout}.html",
+            search_form_target="_blank",
+        )
+        response = TemplateResponse(request, page.template, context)
+        response._csp_replace = {"frame-ancestors": ["'self'"]}
+        return response
 
     def preview_view(self, request):
         """Header and footer as the brand in the form would draw them in one colour mode (GET: the
@@ -85,6 +175,15 @@ class BrandOverrideAdmin(admin.ModelAdmin):
         )
         response._csp_replace = {"frame-ancestors": ["'self'"]}
         return response
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """The saved brand's snippet is on the page before any script runs."""
+        extra_context = dict(extra_context or {})
+        obj = self.get_object(request, object_id) if object_id else None
+        extra_context["widget_snippet"] = widget_snippet(obj, {}) if obj else {}
+        extra_context["widget_locales"] = list(LOCALES.values())
+        extra_context["widget_tokens"] = COLOR_TOKENS
+        return super().changeform_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

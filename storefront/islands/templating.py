@@ -95,6 +95,11 @@ def props_script(props, props_id: str) -> Markup:
     return Markup(f'<script id="{escape(props_id)}" type="application/json">{text}</script>')
 
 
+def module_script(entry: str) -> Markup:
+    """A module script of the build's other entries (``widget.js``), from our own origin."""
+    return Markup('<script type="module" src="{js}"></script>').format(js=asset_url(entry))
+
+
 def island_assets() -> Markup:
     """The stylesheet and the module script that mount the page's islands (both from our own
     origin, which is all the policy's script-src allows)."""

@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from storefront.brands.brand import widget_tokens
 from storefront.brands.selectors import link_origin
+from storefront.brands.widget import widget_context
 from storefront.catalog.selectors import country_choices, currency_choices
 from storefront.chrome.selectors import city_cards
 from storefront.i18n.locales import LOCALES
@@ -31,7 +31,13 @@ def _home_context(request):
 
 
 def _widget_context(request):
-    return {"widget_tokens": widget_tokens(request.GET)}
+    return widget_context(
+        brand=request.brand,
+        host=request.get_host(),
+        locale=request.locale.code,
+        fid=request.visitor.fid,
+        query=request.GET,
+    )
 
 
 def _transaction_context(request):

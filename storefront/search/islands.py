@@ -50,6 +50,7 @@ def search_box_props(visitor: Visitor, form: SearchForm) -> dict:
     guests = "" if "guests" in errors else form.query.guests
     return {
         "action": form.action,
+        "target": form.target,
         "destination": form.destination,
         "place": str(form.place or ""),
         "checkIn": form.check_in,

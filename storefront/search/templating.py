@@ -56,6 +56,7 @@ class SearchForm:
     kept: list[tuple[str, str]]
     recent: list[dict] | None
     guests_text: str  # "2 adults and 1 child" (the no-JS guests field's summary)
+    target: str = ""  # the form's target: "_top" in the partner's widget (results leave the frame)
 
 
 @pass_context
@@ -66,7 +67,15 @@ def search_form_values(context) -> SearchForm:
     if place is not None and query.place == place.id and not query.destination:
         # A search by the place's id (the combobox's choice) shows the place's name.
         query = replace(query, destination=place.name)
-    return search_form(query, visitor)
+    form = search_form(query, visitor)
+    # The partner's widget (brands.widget): the results open on the brand's host, in the
+    # partner's top window, never inside the frame.
+    # (The brand admin's preview of it opens them in a new tab: ``search_form_target``.)
+    origin = context.get("search_form_origin")
+    if origin:
+        target = context.get("search_form_target") or "_top"
+        form = replace(form, action=origin + form.action, target=target)
+    return form
 
 
 def search_form(query: SearchQuery, visitor: Visitor) -> SearchForm:
