@@ -284,16 +284,31 @@ LEADS_MODE = {"mode": "ok"}
 LEADS_HANG_SECONDS = 30
 
 
-@require_POST
-def leads_mode(request):
+def _set_mode(request, state: dict) -> JsonResponse:
+    """A service's switch (``LEADS_MODE``, ``SUPPORT_MODE``) set from ``{"mode": ...}``."""
     try:
         mode = json.loads(request.body or b"{}").get("mode")
     except (ValueError, AttributeError):
         mode = None
     if mode not in ("ok", "fail", "hang"):
         return JsonResponse({"message": "mode: ok, fail or hang", "errors": {}}, status=400)
-    LEADS_MODE["mode"] = mode
+    state["mode"] = mode
     return JsonResponse({"mode": mode})
+
+
+def _down(state: dict, hang_seconds: float) -> JsonResponse | None:
+    """What a service switched off answers: 503 at once ("fail"), or nothing for a while
+    ("hang", then it answers as usual); None when it is on."""
+    if state["mode"] == "fail":
+        return JsonResponse({"message": "Service Unavailable"}, status=503)
+    if state["mode"] == "hang":
+        time.sleep(hang_seconds)
+    return None
+
+
+@require_POST
+def leads_mode(request):
+    return _set_mode(request, LEADS_MODE)
 
 
 @require_POST
@@ -303,10 +318,8 @@ def proxy(request):
     is missing, the email is not one, or it is an agent's already."""
     if not _authorised(request):
         return error(request, UNAUTHENTICATED, 401)
-    if LEADS_MODE["mode"] == "fail":
-        return JsonResponse({"message": "Service Unavailable"}, status=503)
-    if LEADS_MODE["mode"] == "hang":
-        time.sleep(LEADS_HANG_SECONDS)
+    if (down := _down(LEADS_MODE, LEADS_HANG_SECONDS)) is not None:
+        return down
     data = _form(request)
     errors = missing(data, ("name", "email", "phone"))
     if "email" not in errors and not EMAIL_RE.fullmatch(_text(data, "email")):
@@ -338,14 +351,7 @@ SUPPORT_MESSAGE_LIMIT = 5000
 
 @require_POST
 def support_mode(request):
-    try:
-        mode = json.loads(request.body or b"{}").get("mode")
-    except (ValueError, AttributeError):
-        mode = None
-    if mode not in ("ok", "fail", "hang"):
-        return JsonResponse({"message": "mode: ok, fail or hang", "errors": {}}, status=400)
-    SUPPORT_MODE["mode"] = mode
-    return JsonResponse({"mode": mode})
+    return _set_mode(request, SUPPORT_MODE)
 
 
 @require_POST
@@ -356,10 +362,8 @@ def support_messages(request):
     (422) when a field is missing or the email is not one."""
     if not _authorised(request):
         return error(request, UNAUTHENTICATED, 401)
-    if SUPPORT_MODE["mode"] == "fail":
-        return JsonResponse({"message": "Service Unavailable"}, status=503)
-    if SUPPORT_MODE["mode"] == "hang":
-        time.sleep(SUPPORT_HANG_SECONDS)
+    if (down := _down(SUPPORT_MODE, SUPPORT_HANG_SECONDS)) is not None:
+        return down
     key = (request.headers.get("Idempotency-Key") or "")[:100]
     if not key:
         return error(request, "idempotency_key_required", 422)
