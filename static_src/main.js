@@ -9,16 +9,21 @@
  *
  * An island marked `data-load="interaction"` (the gallery, the header and the hearts for anonymous
  * visitors, the footer's country and unit controls: islands that nothing asks for before the visitor
- * does) loads on the first pointer, touch or focus inside it, or inside the element its
+ * does; and the home page's search box, whose React was a phone's one long task after load: its
+ * server form works as it is until the visitor points at, touches or focuses it) loads on the
+ * first pointer, touch or focus inside it (a key comes after a focus), or inside the element its
  * `data-zone` names (the island may render only controls beside server markup it leaves in
  * place); with `data-stored="key"` it loads at idle instead when the browser has stored that key
  * (a choice other than the default the server draws, such as the area unit in ft²). `data-load="visible"` (a map) loads
  * when it comes near the viewport. Until then its server markup works alone. A plain click on an
  * element with `data-action` in an island that is not mounted yet is held (its default
  * prevented) until the island's first render is on screen, and the island then carries it out
- * (`resume.takeAction()`).
+ * (`resume.takeAction()`); the focus goes to the island's control with the same `data-focus-key`,
+ * and what was typed into a server field with a `data-focus-key` is the island's to keep
+ * (`resume.typed()`, mount.js).
  * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so. The others
- * mount when the browser is first idle, or at the first touch, whichever comes first.
+ * (the search box but on the home page, the saved lists, a stored choice's island) mount when the
+ * browser is first idle, or at the first touch, whichever comes first.
  */
 import { loadCatalog } from "./catalogs.js";
 import { registry } from "./islands/registry.js";

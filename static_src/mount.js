@@ -36,14 +36,24 @@ export async function mount(elements, { registry, readProps }) {
       const i18n = props.words ? firstWords(props.words, locale) : await fullI18n(locale);
       // What the visitor began before the island arrived (main.js): a held click's action, which
       // the island takes once its first render is on screen (`resume.takeAction()` in an effect:
-      // a click may still be held while React renders), and the control that had the focus,
-      // which the island's markup replaces: its successor gets the focus (same
-      // `data-focus-key`, else the link to the same address).
+      // a click may still be held while React renders), the text typed into the server's fields
+      // (`resume.typed()`), and the control that had the focus, which the island's markup
+      // replaces: its successor gets the focus (same `data-focus-key`, else the link to the same
+      // address).
+      // What the visitor typed into the server's fields (those with a `data-focus-key`) is
+      // `resume.typed()`: read at each call, during the island's render (the fields are still on
+      // screen, and may still be typed in) and in its first layout effect (they have just left
+      // the page, and keep their text: no keystroke falls between the two in one task).
+      const fields = [...element.querySelectorAll("input[data-focus-key], textarea[data-focus-key]")];
       const resume = {
         takeAction() {
           const action = element.dataset.pendingAction || "";
           delete element.dataset.pendingAction;
           return action;
+        },
+        typed() {
+          const changed = fields.filter((field) => field.value !== field.defaultValue);
+          return Object.fromEntries(changed.map((field) => [field.dataset.focusKey, field.value]));
         },
       };
       // The control that has the focus when React replaces the server's markup: the visitor

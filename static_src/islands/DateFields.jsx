@@ -17,7 +17,7 @@ export function DateButton({ t, name, id, value, label, error, onOpen }) {
   return (
     <div className={`search-form__field${error ? " field--invalid" : ""}`}>
       <span className="field-label" id={`${id}-label`}>{label}</span>
-      <button type="button" className="input date-button" id={id} aria-haspopup="dialog"
+      <button type="button" className="input date-button" id={id} data-focus-key={name} aria-haspopup="dialog"
         aria-labelledby={`${id}-label ${id}`} aria-invalid={error ? "true" : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onClick={() => onOpen(name)}>

@@ -216,6 +216,7 @@ export default function DestinationCombobox({ t, locale, value, onValue, place, 
     <div className="combobox">
       <input
         ref={inputRef}
+        data-focus-key="destination"
         className="input"
         id="search-destination"
         name="destination"

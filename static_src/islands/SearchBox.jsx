@@ -7,15 +7,20 @@
  * plain GET; a logged-in traveller's recent searches come from the account (props.recent).
  * In the partner's widget (props.target "_top", an absolute action on the brand's host) the form
  * and a recent search chosen in the combobox open in the partner's top window, never in the frame.
- * It mounts at idle with its first words (props.words, ../words.js): i18next and the catalog load
- * with the combobox or the first dialog.
+ * It mounts with its first words (props.words, ../words.js): i18next and the catalog load with the
+ * combobox or the first dialog. On the home page it loads at the visitor's first pointer, touch or
+ * focus in the form (`load="interaction"`), elsewhere at idle; either way it takes over what the
+ * visitor began on the server's form: the text typed into its fields (`resume.typed()`, the
+ * destination's suggestions follow it), the focus (mount.js, by `data-focus-key`) and a tap on a
+ * date or the guests control (held by main.js, `data-action`), which opens its own picker.
  * Props: storefront.search.islands.search_box_props.
  */
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { DateButton, FieldError, StayPicker } from "./DateFields.jsx";
 import GuestsField from "./GuestsField.jsx";
 import { onChunkFailure } from "../living.js";
 import { checkShape } from "./shape.js";
+import { useHeldAction } from "./useHeldAction.js";
 import { addSearch, readLocal, visibleSearches, writeLocal } from "../state.js";
 import { agesComplete, bookingWindow, datesError, isIso, localToday, parseGuests } from "../stay.js";
 import { whenSpoken } from "../words.js";
@@ -87,20 +92,48 @@ export function checkProps(props) {
   });
 }
 
+/** What the visitor typed into the server's form before the island replaced it (mount.js
+ * `resume.typed()`, by `data-focus-key`): the destination, and a date typed whole (desktop
+ * Chromium's date fields take digits). */
+function typedFields(resume) {
+  const typed = resume?.typed?.() || {};
+  const date = (value) => (isIso(value) ? value : undefined);
+  return { destination: typed.destination, checkIn: date(typed.check_in), checkOut: date(typed.check_out) };
+}
+
 export default function SearchBox(props) {
   const { action, kept, locale, target } = props;
   const navigate = useMemo(() => openIn(target), [target]);
   const { t } = props.i18n;
   const bounds = useMemo(() => bookingWindow(props.today, props.maxDate, localToday()), [props.today, props.maxDate]);
-  const [destination, setDestination] = useState(props.destination);
-  const [place, setPlace] = useState(props.place);
+  // The text typed so far in the server's form (read as the island renders, and again as it
+  // takes the server's place: the visitor may type on meanwhile).
+  const [typed] = useState(() => typedFields(props.resume));
+  const [destination, setDestination] = useState(typed.destination ?? props.destination);
+  const [place, setPlace] = useState(typed.destination === undefined ? props.place : ""); // typing drops the place
   const [range, setRange] = useState({
-    checkIn: isIso(props.checkIn) ? props.checkIn : null,
-    checkOut: isIso(props.checkOut) ? props.checkOut : null,
+    checkIn: typed.checkIn ?? (isIso(props.checkIn) ? props.checkIn : null),
+    checkOut: typed.checkOut ?? (isIso(props.checkOut) ? props.checkOut : null),
   });
+  useLayoutEffect(() => {
+    const last = typedFields(props.resume);
+    if (last.destination !== undefined) {
+      setDestination(last.destination);
+      setPlace("");
+    }
+    if (last.checkIn || last.checkOut) {
+      setRange((old) => ({ checkIn: last.checkIn ?? old.checkIn, checkOut: last.checkOut ?? old.checkOut }));
+    }
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as the island takes over
   const [rooms, setRooms] = useState(() => parseGuests(props.guests));
   const [errors, setErrors] = useState(props.errors);
   const [pickerOpen, setPickerOpen] = useState(null); // null, "check_in" or "check_out"
+  const [guestsOpen, setGuestsOpen] = useState(false);
+  // A tap on the server's date field or guests control before the island was on screen.
+  useHeldAction(props.resume, (action) => {
+    if (action === "check_in" || action === "check_out") setPickerOpen(action);
+    else if (action === "guests") setGuestsOpen(true);
+  });
   const [Combobox, wantCombobox, comboboxStart, plainKeyDown] = useCombobox(t);
   const closePicker = useCallback(() => setPickerOpen(null), []);
   // A logged-in traveller's searches are the account's (props.recent, newest first); an
@@ -152,7 +185,7 @@ export default function SearchBox(props) {
             recent={recent} navigate={navigate} error={errors.destination} errorId="search-destination-error" start={comboboxStart.current} />
         ) : (
           <div className="combobox" onPointerEnter={wantCombobox}>
-            <input className="input" id="search-destination" name="destination" type="search" autoComplete="off"
+            <input className="input" id="search-destination" data-focus-key="destination" name="destination" type="search" autoComplete="off"
               spellCheck="false" placeholder={t("search.destination_placeholder")} role="combobox"
               aria-autocomplete="list" aria-expanded="false" aria-invalid={errors.destination ? "true" : undefined}
               aria-describedby={errors.destination ? "search-destination-error" : undefined} value={destination}
@@ -172,6 +205,7 @@ export default function SearchBox(props) {
       <div className={`search-form__field search-form__field--narrow guests-field${errors.guests ? " field--invalid" : ""}`}>
         <span className="field-label" id="search-guests-label">{t("search.guests")}</span>
         <GuestsField t={t} locale={locale} rooms={rooms} error={errors.guests} errorId="search-guests-error"
+          open={guestsOpen} onOpen={setGuestsOpen}
           onRooms={(next) => {
             setRooms(next);
             if (errors.guests && agesComplete(next)) setErrors((old) => ({ ...old, guests: undefined }));

@@ -74,7 +74,7 @@ def test_dialog_code_loads_on_first_open(new_page, server_url):
     scripts = []
     page.on("request", lambda request: scripts.append(request.url.rsplit("/", 1)[-1]))
     page.goto(f"{server_url}/")
-    mounted(page, "SearchBox")  # at idle
+    mounted(page, "SearchBox")  # the pointer comes over the search
     loaded = {name.split("-")[0] for name in scripts if name.endswith(".js")}
     assert "SearchBox" in loaded
     assert loaded & {"Header", "CountryPicker", "UnitToggle"} == set()  # the visitor's turn

@@ -1,6 +1,7 @@
 """When islands load: those nothing asks for before the visitor does (the anonymous header, the
-footer's country and unit controls) wait for the first pointer, touch or focus in them, so a page
-made only of them loads no React before then; what the visitor began meanwhile is not lost."""
+footer's country and unit controls, the home page's search box) wait for the first pointer,
+touch or focus in them, so a page made only of them loads no React before then; what the
+visitor began meanwhile is not lost."""
 
 import re
 
@@ -38,9 +39,20 @@ def test_a_page_of_waiting_islands_loads_no_react_before_the_visitor_acts(
     assert any(name.startswith("mount-") for name in _scripts(page))
 
 
-def test_the_home_page_mounts_its_search_box_at_idle(new_page, server_url):
-    page = new_page()
-    page.goto(f"{server_url}/")
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_home_page_loads_its_search_box_when_the_visitor_comes_to_it(
+    new_page, server_url, width
+):
+    """No React after the home page loaded (on a phone its evaluation was the page's one long
+    task); a tap or a focus in the search form brings the search box (what the visitor began
+    meanwhile is kept: test_search_box_at_first_touch.py)."""
+    page = new_page(width=width)
+    page.goto(f"{server_url}/", wait_until="networkidle")
+    page.evaluate("() => new Promise((done) => requestIdleCallback(() => done(), {timeout: 2000}))")
+    scripts = _scripts(page)
+    assert scripts and all(not name.startswith(("mount-", "SearchBox-")) for name in scripts)
+    assert page.locator("[data-mounted]").count() == 0
+    page.locator("#search-destination").focus()
     expect(page.locator('[data-island="SearchBox"][data-mounted="true"]')).to_have_count(1)
     assert page.locator('[data-island="Header"][data-mounted]').count() == 0
 

@@ -44,6 +44,10 @@ def test_a_blocked_island_chunk_reloads_exactly_once(new_page, server_url):
     loads = []
     page.on("load", lambda _page: loads.append(1))
     page.goto(f"{server_url}/")
+    field = page.locator("#search-destination")
+    with page.expect_event("load"):  # the visitor comes to the search, whose code fails: a reload
+        field.focus()
+    field.focus()  # and again on the reloaded page
     toast = page.locator(".toast")
     toast.wait_for()  # the second failure within 60 s shows a message instead of reloading
     assert toast.inner_text().startswith(translate("living.load_failed", "en"))
