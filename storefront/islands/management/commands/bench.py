@@ -31,9 +31,9 @@ PAGES = {
     "languages": "/choose/language?next=/",
     "not found": "/no-such-page",
 }
-# The goals for JavaScript before any interaction (wire bytes): the home page, whose search box
-# mounts at idle, and any page none of whose islands mounts before the visitor acts.
-HOME_JS_BUDGET = 75_000
+# The goal for JavaScript before any interaction (wire bytes) of any page none of whose islands
+# mounts before the visitor acts: the home page too, since its search box waits for the visitor
+# (it had 75 KB while the search box mounted at idle).
 WAITING_JS_BUDGET = 40_000
 # Server render time (median of RENDERS after a warm-up): a results page of 20 hotels with
 # dates, and a country page.
@@ -95,7 +95,7 @@ class Command(BaseCommand):
             f"{'CSS wire':>9} {'CSS raw':>9} {'JS at DCL':>10} {'goal':>13}  path"
         )
         for name, path, js_n, js_wire, js_raw, css_wire, css_raw, early, idle in rows:
-            budget = HOME_JS_BUDGET if path == "/" else None if idle else WAITING_JS_BUDGET
+            budget = None if idle else WAITING_JS_BUDGET
             goal = f"{'met' if js_wire <= budget else 'OVER'} {budget:,}" if budget else "-"
             self.stdout.write(
                 f"{name:<11} {js_n:>8} {js_wire:>9,} {js_raw:>9,} "
