@@ -141,15 +141,19 @@ def _island_tags(html):
 
 
 def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(traveller_client):
-    """The header (anonymous), the footer's country and unit controls wait for the visitor; the
-    search box mounts at idle. Their server controls carry what a held click asks for."""
+    """The header (anonymous), the footer's country and unit controls and the home page's search
+    box wait for the visitor; other pages' search box mounts at idle. Their server controls
+    carry what a held click asks for."""
     html = Client().get("/de/").content.decode()  # anonymous
     tags = _island_tags(html)
     assert 'data-load="interaction"' in tags["Header"]
     assert 'data-load="interaction"' in tags["CountryPicker"]
     assert 'data-load="interaction"' in tags["UnitToggle"]
     assert 'data-stored="unit"' in tags["UnitToggle"]  # a stored unit: mounted at idle
-    assert "data-load" not in tags["SearchBox"]
+    assert 'data-load="interaction"' in tags["SearchBox"]  # the home page's: no React at load
+    for key in ("destination", "check_in", "check_out", "guests"):  # handed to the island
+        assert f'data-focus-key="{key}"' in html, key
+    assert "data-load" not in _island_tags(Client().get("/de/hotels").content.decode())["SearchBox"]
     for action in ("menu", "currency", "language", "theme", "login"):
         assert f'data-action="{action}" data-focus-key="{action}"' in html, action
     assert 'data-action="open" data-focus-key="country"' in html
