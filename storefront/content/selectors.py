@@ -108,7 +108,7 @@ def page_locales(*, host: str, fid: int) -> dict[str, tuple[str, ...]]:
     return {slug: _exists_in(_found(found)) for slug, found in by_slug.items()}
 
 
-def head_context(content: ContentText | None, *, locale: str) -> dict:
+def head_context(content: ContentText | None) -> dict:
     """What the page's head says of its languages: hreflang alternates only where the page
     exists; a page shown in a fallback names that text's address as canonical; a page no brand
     has written is not indexed."""

@@ -22,7 +22,7 @@ def content_context(request, slug: str) -> dict:
     return {
         "content": content,
         "content_heading": heading,
-        **head_context(content, locale=request.locale.code),
+        **head_context(content),
     }
 
 
