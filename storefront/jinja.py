@@ -18,7 +18,7 @@ What templates call, each from the app that owns it:
   (``storefront.security.templating``);
 - ``search_form_values()``: what the search form shows, and ``search_summary()``: the line a
   phone shows in its place (``storefront.search.templating``), and ``favorite_toggle(hotel)``:
-  a hotel's heart (``storefront.hotels.templating``);
+  a hotel's heart, and ``star_rating(stars)``: its stars (``storefront.hotels.templating``);
 - ``icon("name")``: an SVG of ``templates/includes/icons/``, inline (``storefront.web.icons``);
 - ``url("name", *args)``, ``static("path")`` (``links.static_url``) and ``csrf_input`` (the
   backend's), as in Django;
@@ -46,7 +46,7 @@ from jinja2 import Template as JinjaTemplate
 
 from storefront.brands.templating import brand_asset, builtin_asset
 from storefront.catalog.templating import listed
-from storefront.hotels.templating import favorite_toggle
+from storefront.hotels.templating import favorite_toggle, star_rating
 from storefront.i18n.templating import lang_attr, t, t_lead
 from storefront.islands.templating import island, island_assets, module_script
 from storefront.search.templating import search_form_values, search_summary
@@ -117,6 +117,7 @@ def environment(**options) -> Environment:
         search_form_values=search_form_values,
         search_summary=search_summary,
         favorite_toggle=favorite_toggle,
+        star_rating=star_rating,
         icon=icon,
         url=url,
         static=static_url,

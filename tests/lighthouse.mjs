@@ -2,6 +2,7 @@
 // the score and the metrics behind it. Run by tests/bench_lighthouse.py (`make bench`), which
 // installs Lighthouse into .stamps/lighthouse (a bench tool, not an app or test dependency) and
 // starts the servers. Usage: node tests/lighthouse.mjs URL...
+import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -21,9 +22,18 @@ try {
   for (const url of process.argv.slice(2)) {
     // A trace Chromium failed to record (NO_NAVSTART, now and then) is run again, twice at most.
     let lhr;
+    let artifacts;
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      ({ lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error" }));
+      ({ lhr, artifacts } = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], logLevel: "error" }));
       if (!lhr.runtimeError) break;
+    }
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      // The whole report, to read where the time went: LIGHTHOUSE_REPORTS=dir.
+      const name = url.replace(/^https?:\/\/[^/]+/, "").replace(/[^A-Za-z0-9]+/g, "_") || "_";
+      await fs.mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      await fs.writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), JSON.stringify(lhr));
+      const trace = artifacts?.Trace ?? artifacts?.traces?.defaultPass;
+      if (trace) await fs.writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.trace.json`), JSON.stringify(trace));
     }
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const score = Math.round((lhr.categories.performance.score ?? 0) * 100);

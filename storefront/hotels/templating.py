@@ -1,4 +1,5 @@
-"""``favorite_toggle(hotel)``: the heart of a hotel's card or page (favorites: ``favorites.py``)."""
+"""``favorite_toggle(hotel)``: the heart of a hotel's card or page (favorites: ``favorites.py``);
+``star_rating(stars)``: a hotel's stars."""
 
 from django.urls import reverse
 from jinja2 import pass_context
@@ -47,4 +48,18 @@ def favorite_toggle(context, hotel) -> Markup:
         load="interaction" if ids is None else "",
         stored="favorites",
         own=favorite_toggle_own(hotel, ids),
+    )
+
+
+@pass_context
+def star_rating(context, stars: int) -> Markup:
+    """A hotel's ``stars`` (1 to 5) as a reader sees and hears them: a row of drawn stars (CSS,
+    ``.stars--N``: one masked shape, not the "★" character, which no font of a phone's first
+    choice holds, so each page paid a system-wide font fallback search while laying out) and the
+    catalog's words for a screen reader."""
+    count = max(1, min(5, int(stars)))
+    words = t(context, "results.stars", count=count)
+    return Markup(
+        f'<span class="stars stars--{count}" aria-hidden="true"></span>'
+        f'<span class="visually-hidden">{words}</span>'
     )

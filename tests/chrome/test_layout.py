@@ -2,6 +2,8 @@
 a template first reads them, on every page and error page of the Jinja2 engine, never for the
 admin's own pages."""
 
+from html.parser import HTMLParser
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import RequestFactory
@@ -54,3 +56,46 @@ def test_the_admin_pages_do_not_get_the_chrome(client):
     client.force_login(User.objects.create_superuser("op", "op@example.com", "op-pass-2026"))
     response = client.get("/admin/", headers={"Host": "127.0.0.1"})
     assert response.status_code == 200 and "chrome" not in response.context
+
+
+class _Main(HTMLParser):
+    """Where a page's render-blocking hint points, and what its <main> holds last."""
+
+    def __init__(self):
+        super().__init__()
+        self.expects, self.markers, self.depth, self.last_in_main = [], 0, 0, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "link" and attrs.get("rel") == "expect":
+            self.expects.append((attrs.get("href"), attrs.get("blocking")))
+        if attrs.get("id") == "main-end":
+            self.markers += 1
+        if tag == "main":
+            self.depth = 1
+        elif self.depth:
+            if self.depth == 1:
+                self.last_in_main = attrs.get("id")
+            if tag not in VOID:
+                self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.depth and tag not in VOID:
+            self.depth -= 1
+
+
+VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/he/hotels/spain/barcelona", "/ja/login", "/choose/language", "/widgets/search", "/nope"],
+)
+def test_the_first_frame_waits_for_the_whole_main_content(client, path):
+    """Each layout ends <main> with the marker the head's render-blocking hint names, once: a
+    browser draws the first screen after parsing all of the main content, not a slice of it."""
+    response = client.get(path)
+    page = _Main()
+    page.feed(response.content.decode())
+    assert page.expects == [("#main-end", "render")]
+    assert page.markers == 1 and page.last_in_main == "main-end"
