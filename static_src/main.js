@@ -9,8 +9,9 @@
  *
  * An island marked `data-load="interaction"` (the gallery, the header and the hearts for anonymous
  * visitors, the footer's country and unit controls: islands that nothing asks for before the visitor
- * does; and the home page's search box, whose React was a phone's one long task after load: its
- * server form works as it is until the visitor points at, touches or focuses it) loads on the
+ * does; and the search box of the home, list and hotel pages, whose React was a phone's one long
+ * task after load: its server form works as it is until the visitor points at, touches or
+ * focuses it) loads on the
  * first pointer, touch or focus inside it (a key comes after a focus), or inside the element its
  * `data-zone` names (the island may render only controls beside server markup it leaves in
  * place); with `data-stored="key"` it loads at idle instead when the browser has stored that key
@@ -22,7 +23,8 @@
  * and what was typed into a server field with a `data-focus-key` is the island's to keep
  * (`resume.typed()`, mount.js).
  * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so. The others
- * (the search box but on the home page, the saved lists, a stored choice's island) mount when the
+ * (the search box of /hotels, saved searches and the widget, the saved lists, the hotel page's
+ * stay dates, a stored choice's island) mount when the
  * browser is first idle, or at the first touch, whichever comes first.
  */
 import { loadCatalog } from "./catalogs.js";
@@ -192,8 +194,8 @@ function mountIslands() {
       mount: (popup) => mountNow([popup]),
     });
   }
-  // An island inside a closed disclosure that hides it (the search on a phone's results page, a
-  // one-line summary until tapped) waits until it is opened: nothing to show it to before then.
+  // An island inside a closed disclosure that hides it (one behind a one-line summary until
+  // tapped) waits until it is opened: nothing to show it to before then.
   const idle = [...when(""), ...when("interaction").filter(stored)];
   const waiting = idle.filter(closedAway);
   for (const element of waiting) {

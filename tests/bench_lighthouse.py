@@ -4,10 +4,10 @@ Installs Lighthouse (npm, once) into ``.stamps/lighthouse``: a measuring tool, k
 app's and the tests' dependencies. Starts the sandbox and the production server (``bin/web``)
 on free ports with this checkout's database and demo data, warms each page once (as a visitor
 after the first would find it: the page cache and the provider content cache filled), then runs
-``tests/lighthouse.mjs`` on the home page, a city page, a dated results page and a dated hotel
-page (``pages()``: the pages a phone visitor lands on from a search engine or a link) in each
-locale and prints one line per page: score, FCP, LCP, TBT, CLS, Speed Index and bytes. Prints
-the load average first.
+``tests/lighthouse.mjs`` on the home page, a city page, a dated results page and the hotel page
+its first card links to (``pages()``: the pages a phone visitor lands on from a search engine or
+a link) in each locale and prints one line per page: score, FCP, LCP, TBT, CLS, Speed Index and
+bytes. Prints the load average first.
 
 Measure on a quiet machine with the fonts a visitor's phone has: ``make bench`` installs Debian's
 ``fonts-noto-cjk`` and ``fonts-noto-core`` (Thai, Hebrew, Arabic: the fonts our stack names).
@@ -19,8 +19,10 @@ Run: ``python -m tests.bench_lighthouse [PATH ...]``.
 """
 
 import os
+import re
 import subprocess
 import sys
+from html import unescape as html_unescape
 from pathlib import Path
 
 import requests
@@ -34,18 +36,17 @@ HOME = ROOT / ".stamps" / "lighthouse"
 LOCALES = ["", "/he", "/ja"]
 
 
-def pages() -> list[str]:
-    """Home, a city, a results page and a hotel page with a stay five weeks from today."""
+def pages(base: str) -> list[str]:
+    """Home, a city, a results page with a stay five weeks from today, and the hotel page its
+    first card links to (so the hotel has rooms on those dates, as one a visitor opens does)."""
     from datetime import date, timedelta
 
     check_in = date.today() + timedelta(days=35)
     stay = f"check_in={check_in}&check_out={check_in + timedelta(days=3)}&guests=2"
-    return [
-        "/",
-        "/hotels/spain/barcelona",
-        f"/hotels/search?place=2002&{stay}",
-        f"/hotels/spain/barcelona/metropole-sands?{stay}",
-    ]
+    results = f"/hotels/search?place=2002&{stay}"
+    html = requests.get(base + results, timeout=60).text
+    hotel = html_unescape(re.search(r'class="hotel-card__name"><a href="([^"]+)"', html).group(1))
+    return ["/", "/hotels/spain/barcelona", results, hotel]
 
 
 def _install() -> None:
@@ -62,7 +63,6 @@ def _install() -> None:
 
 def main() -> int:
     _install()
-    paths = sys.argv[1:] or [f"{prefix}{page}" for prefix in LOCALES for page in pages()]
     env = {
         **os.environ,
         "WEB_ACCESS_LOG": "0",
@@ -77,6 +77,7 @@ def main() -> int:
         web_args = [str(ROOT / "bin" / "web"), "--port", str(port)]
         processes.append(start_server(web_args, port, logs / "lighthouse-web.log", env))
         base = f"http://127.0.0.1:{port}"
+        paths = sys.argv[1:] or [f"{prefix}{page}" for prefix in LOCALES for page in pages(base)]
         for path in paths:
             for _ in range(2):  # both workers
                 requests.get(base + path, timeout=60)

@@ -27,8 +27,8 @@ def island(context, name, *values, tag="div", load="", zone="", stored="", calle
     ``island("Gallery", gallery)`` is ``gallery_props(visitor, gallery)``; other keywords than
     the ones below go to the builder as keywords.
     ``load`` defers loading the island's code to the first interaction with it (or with the
-    element ``zone`` names; the home page's search box, ``search_load`` in
-    ``includes/search_form.html``), to its coming into view, or (the lead popup) to its timer
+    element ``zone`` names; the search box of the home, list and hotel pages, ``search_load``
+    in ``includes/search_form.html``), to its coming into view, or (the lead popup) to its timer
     (static_src/main.js); "" mounts it at idle (or at the first touch anywhere). ``stored``
     (with ``load="interaction"``) names the browser-storage key of a choice the server cannot
     render: when the browser holds a value other than the default the server drew, the island

@@ -17,6 +17,7 @@ from base64 import b64encode
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from xml.sax.saxutils import escape
 
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
@@ -25,6 +26,7 @@ from .booking import services
 from .inventory import rates
 from .inventory.store import inventory
 from .models import Account, Booking, Charge, Payment, Prebook, ProviderBrand, Refund
+from .wordmarks import wordmarks
 
 DEMO_PASSWORD = "demo-pass-2026"
 
@@ -49,20 +51,32 @@ LETTER_WIDTH = {False: 11.5, True: 10.6}
 
 def logo(name: str, color: str, text: str, *, rtl: bool = False) -> str:
     """The mark and the name; a right-to-left name is drawn from the right, beside a mark on
-    the right, as Hebrew logos are read. The name is drawn in the visitor's system font, so
-    ``textLength`` holds it to its room whatever that font's widths: never cut at the edge."""
-    room = round(LETTER_WIDTH[rtl] * len(name))
-    width = 40 + room + 4
+    the right, as Hebrew logos are read. The demo names are outlines (``wordmarks``: artwork
+    that looks the same on every device and asks the visitor's system for no font); another
+    name is drawn in the visitor's system font, held by ``textLength`` to its room whatever that
+    font's widths: never cut at the edge."""
+    outline = wordmarks().get(name)
+    room = outline["width"] if outline else round(LETTER_WIDTH[rtl] * len(name))
+    width = round(40 + room + 4)
     if rtl:
         mark = f'<g transform="translate({width - 32})">{_mark(color)}</g>'
-        words = f'<text x="{width - 40}" y="23" direction="rtl" text-anchor="start"'
+        start = width - 40 - room
     else:
-        mark, words = _mark(color), '<text x="40" y="23"'
+        mark, start = _mark(color), 40
+    if outline:
+        words = f'<path transform="translate({start:g} 23)" fill="{text}" d="{outline["path"]}"/>'
+    else:
+        anchor = 'x="40" y="23"'
+        if rtl:
+            anchor = f'x="{width - 40}" y="23" direction="rtl" text-anchor="start"'
+        words = (
+            f'<text {anchor} textLength="{room}" lengthAdjust="spacing" '
+            f'font-family="system-ui,sans-serif" font-size="19" font-weight="700" '
+            f'fill="{text}">{name}</text>'
+        )
     return svg_data_uri(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="32" '
-        f'viewBox="0 0 {width} 32">{mark}{words} textLength="{room}" lengthAdjust="spacing" '
-        f'font-family="system-ui,sans-serif" font-size="19" font-weight="700" '
-        f'fill="{text}">{name}</text></svg>'
+        f'viewBox="0 0 {width} 32"><title>{escape(name)}</title>{mark}{words}</svg>'
     )
 
 

@@ -89,7 +89,14 @@ VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "sou
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/he/hotels/spain/barcelona", "/ja/login", "/choose/language", "/widgets/search", "/nope"],
+    [
+        "/",
+        "/he/hotels/spain/barcelona",
+        "/ja/login",
+        "/choose/language",
+        "/widgets/search",
+        "/nope",
+    ],
 )
 def test_the_first_frame_waits_for_the_whole_main_content(client, path):
     """Each layout ends <main> with the marker the head's render-blocking hint names, once: a

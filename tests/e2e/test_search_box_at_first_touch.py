@@ -1,5 +1,6 @@
-"""The home page's search box loads at the visitor's first pointer, touch or focus in its form
-(so a phone runs no React after the page loaded); what the visitor began on the server's form
+"""The search box loads at the visitor's first pointer, touch or focus in its form, on the home
+page and on the pages of a list or a hotel (``results.html``: a phone opens the one-line summary
+first), so a phone runs no React after the page loaded; what the visitor began on the server's form
 before the island was on screen is the island's: the text typed (and the suggestions for it),
 the focus, a tap on a date field or the guests control (its own picker opens, once; no native
 one), and a submit sends the server's form as it is.
@@ -17,6 +18,7 @@ from tests.e2e.helpers import live_combobox, tab_to
 
 CHUNK = re.compile(r".*/islands/chunks/SearchBox-.*\.js")
 SIZES = [("en", 375), ("en", 1280), ("he", 375), ("he", 1280)]
+PAGES = ["/", "/hotels/spain/barcelona"]
 
 # Dialogs opened (a <dialog>'s `open` attribute appearing, the guests popover of a desktop
 # arriving), and each click with whether its default (the
@@ -46,14 +48,21 @@ window.addEventListener("click", (event) => {
 """
 
 
-def _open(new_page, server_url, locale, width):
-    """The home page with the search box's code held; returns (page, held routes)."""
+def _open(new_page, server_url, locale, width, path="/"):
+    """The page at ``path`` with the search box's code held, its form on screen (a phone's
+    one-line summary of the search opened, which asks for no code); returns (page, held routes)."""
     phone = {"has_touch": True, "is_mobile": True} if width < 600 else {}
     page = new_page(width=width, **phone)
     page.add_init_script(WATCH)
     held = []
     page.route(CHUNK, lambda route: held.append(route))
-    page.goto(f"{server_url}{'' if locale == 'en' else '/' + locale}/")
+    page.goto(f"{server_url}{'' if locale == 'en' else '/' + locale}{path}")
+    summary = page.locator(".search-panel__summary")
+    if summary.count() and summary.is_visible():
+        summary.tap() if width < 600 else summary.click()
+        expect(page.locator("#search-destination")).to_be_visible()
+        page.evaluate("window.__clicks = []")
+    assert not held
     return page, held
 
 
@@ -93,12 +102,13 @@ def test_text_typed_before_the_search_box_loaded_stays_with_the_focus(
     expect(page.get_by_role("option").filter(has_text=city["name"]).first).to_be_visible()
 
 
+@pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize("locale,width", SIZES)
 @pytest.mark.parametrize("control", ["search-check-in", "search-check-out"])
 def test_a_tap_on_a_date_before_the_search_box_loaded_opens_its_picker_once(
-    new_page, server_url, locale, width, control
+    new_page, server_url, locale, width, path, control
 ):
-    page, held = _open(new_page, server_url, locale, width)
+    page, held = _open(new_page, server_url, locale, width, path)
     _press(page, page.locator(f"#{control}"), width)
     # The server's date field's click was held: no native picker.
     assert page.evaluate("window.__clicks") == [[control, True]]
@@ -114,11 +124,12 @@ def test_a_tap_on_a_date_before_the_search_box_loaded_opens_its_picker_once(
     assert page.evaluate("window.__opened") == 1
 
 
+@pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize("locale,width", SIZES)
 def test_a_tap_on_the_guests_before_the_search_box_loaded_opens_its_panel_once(
-    new_page, server_url, locale, width
+    new_page, server_url, locale, width, path
 ):
-    page, held = _open(new_page, server_url, locale, width)
+    page, held = _open(new_page, server_url, locale, width, path)
     summary = page.locator("details.guests-field > summary")
     _press(page, summary, width)
     expect(page.locator("details.guests-field[open]")).to_have_count(0)  # held, not unfolded
@@ -134,9 +145,10 @@ def test_a_tap_on_the_guests_before_the_search_box_loaded_opens_its_panel_once(
     assert page.evaluate("window.__opened") == 1
 
 
+@pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize("locale", ["en", "he"])
-def test_the_keyboard_focus_stays_in_the_date_field_it_was_in(new_page, server_url, locale):
-    page, held = _open(new_page, server_url, locale, 1280)
+def test_the_keyboard_focus_stays_in_the_date_field_it_was_in(new_page, server_url, locale, path):
+    page, held = _open(new_page, server_url, locale, 1280, path)
     with page.expect_request(CHUNK):  # the first Tab into the form asks for it
         tab_to(page, page.locator("#search-destination"))
     tab_to(page, page.locator("input#search-check-in"))

@@ -141,9 +141,9 @@ def _island_tags(html):
 
 
 def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(traveller_client):
-    """The header (anonymous), the footer's country and unit controls and the home page's search
-    box wait for the visitor; other pages' search box mounts at idle. Their server controls
-    carry what a held click asks for."""
+    """The header (anonymous), the footer's country and unit controls and the search box of the
+    home, city, results and hotel pages wait for the visitor; /hotels' search box mounts at
+    idle. Their server controls carry what a held click asks for."""
     html = Client().get("/de/").content.decode()  # anonymous
     tags = _island_tags(html)
     assert 'data-load="interaction"' in tags["Header"]
@@ -154,6 +154,9 @@ def test_islands_nothing_asks_for_before_the_visitor_load_at_interaction(travell
     for key in ("destination", "check_in", "check_out", "guests"):  # handed to the island
         assert f'data-focus-key="{key}"' in html, key
     assert "data-load" not in _island_tags(Client().get("/de/hotels").content.decode())["SearchBox"]
+    for path in ("/de/hotels/spain/barcelona", "/de/hotels/spain/barcelona/metropole-sands"):
+        tag = _island_tags(Client().get(path).content.decode())["SearchBox"]
+        assert 'data-load="interaction"' in tag, path
     for action in ("menu", "currency", "language", "theme", "login"):
         assert f'data-action="{action}" data-focus-key="{action}"' in html, action
     assert 'data-action="open" data-focus-key="country"' in html
