@@ -3,7 +3,8 @@
 Installs Lighthouse (npm, once) into ``.stamps/lighthouse``: a measuring tool, kept out of the
 app's and the tests' dependencies. Starts the sandbox and the production server (``bin/web``)
 on free ports with this checkout's database and demo data, warms each page once (as a visitor
-after the first would find it: the page cache and the provider content cache filled), then runs
+after the first would find it: the page cache and the provider content cache filled, and the
+provider's photos made, as its image CDN would hold them), then runs
 ``tests/lighthouse.mjs`` on the home page, a city page, a dated results page and the hotel page
 its first card links to (``pages()``: the pages a phone visitor lands on from a search engine or
 a link) in each locale and prints one line per page: score, FCP, LCP, TBT, CLS, Speed Index and
@@ -49,6 +50,16 @@ def pages(base: str) -> list[str]:
     return ["/", "/hotels/spain/barcelona", results, hotel]
 
 
+def _images(html: str) -> set[str]:
+    """The absolute URLs of a page's <img> sources (src and every srcset candidate)."""
+    urls = set()
+    for tag in re.findall(r"<img\b[^>]*>", html):
+        for name, value in re.findall(r'\s(src|srcset)="([^"]*)"', tag):
+            candidates = value.split(",") if name == "srcset" else [value]
+            urls.update(html_unescape(c.strip().split(" ")[0]) for c in candidates)
+    return {url for url in urls if url.startswith("http")}
+
+
 def _install() -> None:
     if (HOME / "node_modules" / "lighthouse" / "package.json").exists():
         return
@@ -80,7 +91,9 @@ def main() -> int:
         paths = sys.argv[1:] or [f"{prefix}{page}" for prefix in LOCALES for page in pages(base)]
         for path in paths:
             for _ in range(2):  # both workers
-                requests.get(base + path, timeout=60)
+                html = requests.get(base + path, timeout=60).text
+            for image in _images(html):  # the provider's photos, as its CDN would have them
+                requests.get(image, timeout=60)
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
         print(f"Lighthouse (mobile, performance), load average before: {load}")
         result = subprocess.run(
