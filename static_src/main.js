@@ -194,22 +194,7 @@ function mountIslands() {
       mount: (popup) => mountNow([popup]),
     });
   }
-  // An island inside a closed disclosure that hides it (one behind a one-line summary until
-  // tapped) waits until it is opened: nothing to show it to before then.
-  const idle = [...when(""), ...when("interaction").filter(stored)];
-  const waiting = idle.filter(closedAway);
-  for (const element of waiting) {
-    element.closest("details").addEventListener("toggle", () => whenIdleOrTouched([element]), { once: true });
-  }
-  whenIdleOrTouched(idle.filter((element) => !waiting.includes(element)));
-}
-
-/** Whether `element` sits in a closed `<details>` that hides it (at desktop widths the search
- * panel shows its content even closed: then it is not hidden, and mounts as any other). */
-function closedAway(element) {
-  const panel = element.closest("details");
-  if (!panel || panel.open) return false;
-  return element.checkVisibility ? !element.checkVisibility() : element.offsetParent === null;
+  whenIdleOrTouched([...when(""), ...when("interaction").filter(stored)]);
 }
 
 const FIRST_TOUCH = ["pointerdown", "pointerover", "touchstart", "focusin", "keydown"];

@@ -81,7 +81,7 @@ def test_a_phone_shows_the_search_as_one_line_and_the_results_first(
         assert axe_violations(page) == []
 
     # Tapped, the line opens the form; the focus stays on the line and goes on into the form.
-    if javascript:  # the search's island waits for the line to be opened (nothing to show before)
+    if javascript:  # the search's island waits for the visitor's first touch in its form
         page.wait_for_function("() => new Promise((done) => requestIdleCallback(() => done(true)))")
         assert page.locator('[data-island="SearchBox"][data-mounted]').count() == 0
     summary.tap()
