@@ -54,12 +54,12 @@ def favorite_toggle(context, hotel) -> Markup:
 @pass_context
 def star_rating(context, stars: int) -> Markup:
     """A hotel's ``stars`` (1 to 5) as a reader sees and hears them: a row of drawn stars (CSS,
-    ``.stars--N``: one masked shape, not the "★" character, which no font of a phone's first
-    choice holds, so each page paid a system-wide font fallback search while laying out) and the
+    ``.stars--N``: one masked shape, not the "★" character, which the fonts our stylesheet names
+    lack, so laying out a page began with a search of every installed font for it) and the
     catalog's words for a screen reader."""
     count = max(1, min(5, int(stars)))
     words = t(context, "results.stars", count=count)
     return Markup(
         f'<span class="stars stars--{count}" aria-hidden="true"></span>'
-        f'<span class="visually-hidden">{words}</span>'
+        f'<span class="visually-hidden">{escape(words)}</span>'
     )
