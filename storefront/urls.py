@@ -2,8 +2,8 @@
 
 Pages come from the registry (``storefront.pages.routes``), mounted under ``i18n_patterns`` so
 each exists unprefixed (en) and under the 38 locale prefixes. The rest is not localised: admin,
-sitemap, robots and the preference endpoints of the no-JS controls. (``/health`` is answered by
-``storefront.serving.health`` before any URL is resolved.)
+sitemap, robots, a brand's inline images (``/brand-images/``) and the endpoints of the controls.
+(``/health`` is answered by ``storefront.serving.health`` before any URL is resolved.)
 """
 
 from django.conf.urls.i18n import i18n_patterns
@@ -13,6 +13,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.utils.module_loading import import_string
 
+from storefront.brands.images import brand_image
 from storefront.checkout.views import payment_return, payment_webhook
 from storefront.chrome.views import choices, choose_currency, choose_language, set_color_mode
 from storefront.hotels.favorites import clear_favorites, merge_favorites, toggle_favorite
@@ -39,6 +40,7 @@ page_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", lambda request: HttpResponseRedirect(static("brand/favicon.svg"))),
+    path("brand-images/<int:fid>/<str:name>", brand_image, name="brand-image"),
     path("robots.txt", robots_txt, name="robots"),
     path("sitemap.xml", sitemap_xml, name="sitemap"),
     path("sitemaps/pages.xml", sitemap_pages, name="sitemap-pages"),

@@ -67,7 +67,8 @@ def _without_fid(request) -> str:
 
 
 class BrandMiddleware:
-    """Sets ``request.brand`` and ``request.fid``.
+    """Sets ``request.brand`` (and ``request.host_brand``, the same brand, which views that draw
+    another leave as it is) and ``request.fid``.
 
     fid: a positive integer from the query, else the ``fid`` cookie, else 1. A valid query fid
     whose brand loads is stored in the cookie; ``fid=null`` removes it. On the canonical host a
@@ -111,7 +112,8 @@ class BrandMiddleware:
             if raw_fid == "null" or (unknown and cookie_fid == fid):
                 response.delete_cookie(FID_COOKIE, path="/", samesite="Lax")
             return response
-        request.brand = brand
+        # request.host_brand stays the host's when a view draws another (the admin's previews).
+        request.brand = request.host_brand = brand
         request.fid = (DEFAULT_FID if failed else fid) if kind == AGENT else brand.fid
         response = self.get_response(request)
         if canonical and query_fid and not failed and query_fid != cookie_fid:

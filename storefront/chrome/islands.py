@@ -5,7 +5,6 @@ picker show the page's chrome (``layout.Chrome``), which the layouts hand them:
 
 from django.urls import reverse
 
-from storefront.brands.templating import brand_asset
 from storefront.islands.registry import register
 from storefront.web.links import external_url, page_url
 from storefront.web.visitor import Visitor
@@ -35,7 +34,7 @@ def header_props(visitor: Visitor, chrome: Chrome, *, nav: bool, currency: bool)
     return {
         "homeUrl": chrome.home_url,
         "brandName": chrome.brand_name,
-        "logo": {mode: brand_asset(url) for mode, url in chrome.brand_logo.items()},
+        "logo": chrome.brand_logo,
         "nav": _links(chrome.header_nav) if nav else [],
         "mobile": ("menu" if chrome.show_menu_button else "back") if nav else None,
         "currency": {

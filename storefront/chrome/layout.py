@@ -19,8 +19,10 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 
+from storefront.brands import images as brand_images
 from storefront.brands.defaults import DEFAULT_FID, default_brand
 from storefront.brands.selectors import link_origin
+from storefront.brands.templating import brand_asset
 from storefront.catalog.selectors import country_name
 from storefront.i18n.catalog import translate
 from storefront.i18n.locales import LOCALES
@@ -167,8 +169,25 @@ class Chrome:
         return self.brand.text("name", self.locale.code)
 
     @cached_property
+    def _host_brand(self) -> bool:
+        """Whether the page draws the brand its host (and fid) serve, whose inline images
+        /brand-images/ answers for; not a brand an operator previews in the admin."""
+        return self.brand is getattr(self.request, "host_brand", None)
+
+    def brand_image(self, value: str) -> str:
+        """The address this page gives one of its brand's images: an inline one (a data URL
+        from the provider) of the host's brand from /brand-images/ (brands/images.py), so the
+        page carries a short address, not the image, each time it shows it; any other as
+        ``brand_asset`` gives it."""
+        if not self._host_brand:
+            return brand_asset(value)
+        return brand_images.page_url(value, fid=self.fid)
+
+    @cached_property
     def brand_logo(self) -> dict:
-        return self.brand.logo_for(self.locale.code)
+        """The logo's addresses (light, dark) on this page (``brand_image``)."""
+        logo = self.brand.logo_for(self.locale.code)
+        return {mode: self.brand_image(url) for mode, url in logo.items()}
 
     @cached_property
     def brand_title(self) -> str:

@@ -143,3 +143,14 @@ def test_preview_needs_staff(client):
 def test_preview_of_an_empty_form_is_the_default_brand(client, operator):
     response = client.get(PREVIEW, {"kind": "", "key": ""}, headers=HOST)
     assert response.status_code == 200 and "Travelnest" in response.content.decode()
+
+
+def test_the_preview_draws_the_previewed_brands_own_logo(client, operator):
+    """The brand in the form is not the one the admin's host serves, whose images
+    /brand-images/ answers for: its inline logo stays inline in the preview."""
+    from storefront.brands.selectors import brand_for
+
+    html = client.get(PREVIEW, _form(preview_mode="light"), headers=HOST).content.decode()
+    logo = brand_for(kind="agent", key="42").logo_for("en")["light"]
+    assert logo.startswith("data:image/svg+xml;base64,")
+    assert f'src="{logo}"' in html and "/brand-images/" not in html

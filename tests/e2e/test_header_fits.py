@@ -22,10 +22,7 @@ SEEN_LOGO = """async () => {
   const img = [...document.querySelectorAll("header .logo__img")].find((i) => i.checkVisibility());
   const link = img.closest(".logo");
   const box = img.getBoundingClientRect(), frame = link.getBoundingClientRect();
-  const url = img.currentSrc;  // a provider's logo is a data: URL, which the page's CSP
-  const source = url.startsWith("data:")  // would not fetch
-    ? new TextDecoder().decode(Uint8Array.from(atob(url.split(",")[1]), (c) => c.charCodeAt(0)))
-    : await (await fetch(url)).text();
+  const source = await (await fetch(img.currentSrc)).text();  // from our origin, inline or not
   return {
     cut: link.scrollWidth > link.clientWidth || box.right > frame.right + 0.5
       || box.left < frame.left - 0.5 || box.right > innerWidth || box.left < 0,
