@@ -4,8 +4,9 @@
  * about to open.
  *
  * The server renders the popup's island, `data-load="lead"`, only where it may show: the default
- * layout, never for agents. At mount the times are read and stored (state.js `leadPlan`); when
- * the delay has passed the popup waits while the visitor is busy (another dialog or popup open,
+ * layout, never for agents. When the browser is first idle (main.js: the page's first paint
+ * never waits for localStorage) the times are read and stored (state.js `leadPlan`), counted
+ * from when the page mounted its islands; when the delay has passed the popup waits while the visitor is busy (another dialog or popup open,
  * the focus in a field they type in), then loads and opens.
  */
 import { leadPlan, readLocal, writeLocal } from "./state.js";
@@ -25,9 +26,13 @@ function whenFree(run) {
   else run();
 }
 
-/** Arms the popup of `element`; `load()` fetches its code and texts, `mount(element)` opens it. */
-export function armLeadPopup(element, { load, mount }) {
-  const plan = leadPlan(Date.now(), readLocal("visited"), readLocal("closed"));
+/**
+ * Arms the popup of `element` for a page mounted at `startedAt` (ms since the epoch; armed a
+ * little later, its times still count from then); `load()` fetches its code and texts,
+ * `mount(element)` opens it.
+ */
+export function armLeadPopup(element, { startedAt = Date.now(), load, mount }) {
+  const plan = leadPlan(startedAt, readLocal("visited"), readLocal("closed"));
   writeLocal("visited", plan.visited);
   if (plan.closed === null && readLocal("closed") !== null) writeLocal("closed", null); // re-armed
   if (plan.delay === null) return;
@@ -41,5 +46,5 @@ export function armLeadPopup(element, { load, mount }) {
       }
       whenFree(() => mount(element)); // the visitor may have started something meanwhile
     });
-  }, plan.delay);
+  }, Math.max(0, startedAt + plan.delay - Date.now()));
 }

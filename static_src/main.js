@@ -146,18 +146,26 @@ function holdUntilMounted(element, zone, start) {
   };
 }
 
-/** Mounts `element` on its first interaction; a click before that waits for the island. */
+/**
+ * Mounts `element` on its first interaction; a click before that waits for the island. Returns
+ * `take()`, for a caller that mounts it sooner with others: it stops the wait and returns the
+ * island's `settle(kept)` (see holdUntilMounted), or null when the island has started already.
+ */
 function onInteraction(element) {
   const zone = document.getElementById(element.dataset.zone || "") || element;
   let started = false;
-  const start = () => {
-    if (started) return;
+  const stopWaiting = () => {
+    if (started) return false;
     started = true;
     for (const type of INTERACTIONS) zone.removeEventListener(type, start);
-    mountNow([element]).then((left) => settle(left.includes(element)));
+    return true;
+  };
+  const start = () => {
+    if (stopWaiting()) mountNow([element]).then((left) => settle(left.includes(element)));
   };
   const settle = holdUntilMounted(element, zone, start);
   for (const type of INTERACTIONS) zone.addEventListener(type, start, { passive: true });
+  return () => (stopWaiting() ? settle : null);
 }
 
 function whenVisible(elements) {
@@ -173,28 +181,49 @@ function whenVisible(elements) {
   for (const element of elements) observer.observe(element);
 }
 
+const PAGE_START = Date.now();
+const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+
 function mountIslands() {
   const elements = [...document.querySelectorAll("[data-island]")].filter(
     (element) => element.dataset.island in registry,
   );
   const when = (load) => elements.filter((element) => (element.dataset.load || "") === load);
-  // A stored choice other than the default the server drew: show it without waiting.
-  const stored = ({ dataset: { stored: key } }) => {
-    const value = key ? readLocal(key, null) : null;
-    return value !== null && JSON.stringify(value) !== JSON.stringify(DEFAULTS[key]);
-  };
-  when("interaction").filter((element) => !stored(element)).forEach(onInteraction);
+  const waiting = new Map(when("interaction").map((element) => [element, onInteraction(element)]));
   whenVisible(when("visible"));
-  for (const element of when("lead")) {
-    armLeadPopup(element, {
-      load: async () => {
-        const { withLeadTexts } = await import("./i18n.js");
-        await Promise.all([withLeadTexts(document.documentElement.dataset.locale || "en"), registry.LeadPopup()]);
-      },
-      mount: (popup) => mountNow([popup]),
-    });
-  }
-  whenIdleOrTouched([...when(""), ...when("interaction").filter(stored)]);
+  whenIdleOrTouched(when(""));
+  // What the visitor stored is read when the browser is first idle, never before the first
+  // paint: a page's first use of localStorage waits for the browser process to say whether the
+  // site may store (a synchronous round trip that held a phone's first frame 60 to 160 ms).
+  idle(
+    () => {
+      // A stored choice other than the default the server drew: show it without waiting for a
+      // touch.
+      const stored = ({ dataset: { stored: key } }) => {
+        const value = key ? readLocal(key, null) : null;
+        return value !== null && JSON.stringify(value) !== JSON.stringify(DEFAULTS[key]);
+      };
+      const taken = [...waiting]
+        .filter(([element]) => stored(element))
+        .map(([element, take]) => [element, take()])
+        .filter(([, settle]) => settle);
+      if (taken.length > 0) {
+        const together = taken.map(([element]) => element);
+        mountNow(together).then((left) => taken.forEach(([element, settle]) => settle(left.includes(element))));
+      }
+      for (const element of when("lead")) {
+        armLeadPopup(element, {
+          startedAt: PAGE_START,
+          load: async () => {
+            const { withLeadTexts } = await import("./i18n.js");
+            await Promise.all([withLeadTexts(document.documentElement.dataset.locale || "en"), registry.LeadPopup()]);
+          },
+          mount: (popup) => mountNow([popup]),
+        });
+      }
+    },
+    { timeout: 2000 },
+  );
 }
 
 const FIRST_TOUCH = ["pointerdown", "pointerover", "touchstart", "focusin", "keydown"];
@@ -219,7 +248,6 @@ function whenIdleOrTouched(elements) {
   // loads at the first interaction (a kept hotel's heart mounts at idle, and may be tapped first).
   const settles = elements.map((element) => holdUntilMounted(element, element, start));
   for (const type of FIRST_TOUCH) document.addEventListener(type, start, { capture: true, passive: true });
-  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
   idle(start, { timeout: 2000 });
 }
 
