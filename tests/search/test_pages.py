@@ -202,6 +202,25 @@ def test_browse_pages_describe_their_hotels_as_a_schema_org_item_list(client):
     assert hotel["url"].startswith("http") and "?" not in hotel["url"]
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/hotels/search?place=2002&check_in={CHECK_IN}&check_out={CHECK_OUT}&guests=2",
+        f"/he/hotels/spain/barcelona?check_in={CHECK_IN}&check_out={CHECK_OUT}",
+        "/hotels/spain/barcelona?stars=5",
+        "/hotels/spain?guests=3",
+    ],
+)
+def test_only_the_lists_own_address_carries_its_item_list(client, path):
+    """A dated, narrowed or re-guested copy of a list names the browse page as canonical (or is
+    noindex): the list's structured data is the browse page's, not repeated in each copy."""
+    html = client.get(path).content.decode()
+    assert 'class="hotel-card' in html  # the list is there
+    assert '"ItemList"' not in html
+    own = path.split("?")[0].replace("/hotels/search", "/hotels/spain/barcelona")
+    assert '"ItemList"' in client.get(own).content.decode()
+
+
 def test_a_hotel_name_cannot_close_the_structured_data(client, monkeypatch):
     from storefront.hotels import presenters
 
