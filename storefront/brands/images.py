@@ -71,6 +71,8 @@ def brand_image(request, fid: int, name: str) -> HttpResponse:
     """GET ``/brand-images/<fid>/<digest>.<ext>``: the image of the host's brand (for ``fid`` on
     the canonical host) whose data URL has that digest; a 404 for any other name, or when the
     brand cannot be had (the provider down and nothing kept: the page around it says so)."""
+    if not 0 < fid < 10**10:  # no fid a page names (parse_fid's bounds): ask no one
+        return _not_found()
     try:
         kind, key = lookup(host=request.get_host(), fid=fid)
         brand = brand_for(kind=kind, key=key) or fallback_brand()

@@ -85,6 +85,9 @@ def test_an_address_answers_only_for_the_brand_its_host_serves(client):
     assert client.get(acme.replace(".svg", ".png"), headers=ACME).status_code == 404
     assert client.get("/brand-images/1/../../etc/passwd", headers=ACME).status_code == 404
     assert client.post(acme, headers=ACME).status_code == 405
+    name = acme.rsplit("/", 1)[1]
+    for fid in ("0", "12345678901"):
+        assert client.get(f"/brand-images/{fid}/{name}", headers=CANONICAL).status_code == 404
 
 
 def test_a_logo_named_on_the_provider_side_as_https_keeps_its_address(client):
