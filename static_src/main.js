@@ -14,8 +14,9 @@
  * focuses it) loads on the
  * first pointer, touch or focus inside it (a key comes after a focus), or inside the element its
  * `data-zone` names (the island may render only controls beside server markup it leaves in
- * place); with `data-stored="key"` it loads at idle instead when the browser has stored that key
- * (a choice other than the default the server draws, such as the area unit in ft²). `data-load="visible"` (a map) loads
+ * place); with `data-stored="key"` it loads when the browser is first idle instead if the browser
+ * has stored that key (a choice other than the default the server draws, such as the area unit in
+ * ft²; localStorage is read only then, never before the first paint). `data-load="visible"` (a map) loads
  * when it comes near the viewport. Until then its server markup works alone. A plain click on an
  * element with `data-action` in an island that is not mounted yet is held (its default
  * prevented) until the island's first render is on screen, and the island then carries it out
@@ -24,8 +25,7 @@
  * (`resume.typed()`, mount.js).
  * `data-load="lead"` is the lead popup: it mounts when its timer (./lead.js) says so. The others
  * (the search box of /hotels, saved searches and the widget, the saved lists, the hotel page's
- * stay dates, a stored choice's island) mount when the
- * browser is first idle, or at the first touch, whichever comes first.
+ * stay dates) mount when the browser is first idle, or at the first touch, whichever comes first.
  */
 import { loadCatalog } from "./catalogs.js";
 import { registry } from "./islands/registry.js";

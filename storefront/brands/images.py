@@ -16,13 +16,14 @@ else is a 404. An https image or one of our own static files keeps its address (
 import base64
 import binascii
 import hashlib
+import re
 
 from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
 from .brand import DATA_IMAGE_RE
 from .registry import BrandUnavailable
-from .selectors import brand_for, fallback_brand, lookup
+from .selectors import MAX_FID, brand_for, fallback_brand, lookup
 from .templating import brand_asset
 
 PREFIX = "/brand-images/"
@@ -31,6 +32,7 @@ EXTENSIONS = {"svg+xml": "svg", "png": "png", "jpeg": "jpg", "gif": "gif", "webp
 # Opened on its own, an image may show itself and nothing else: no script, no request, no form.
 IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 A_YEAR = 31_536_000
+NAME_RE = re.compile(rf"[0-9a-f]{{{DIGEST_LENGTH}}}\.(?:{'|'.join(EXTENSIONS.values())})")
 
 
 def _subtype(value: str) -> str:
@@ -71,7 +73,7 @@ def brand_image(request, fid: int, name: str) -> HttpResponse:
     """GET ``/brand-images/<fid>/<digest>.<ext>``: the image of the host's brand (for ``fid`` on
     the canonical host) whose data URL has that digest; a 404 for any other name, or when the
     brand cannot be had (the provider down and nothing kept: the page around it says so)."""
-    if not 0 < fid < 10**10:  # no fid a page names (parse_fid's bounds): ask no one
+    if not (0 < fid <= MAX_FID and NAME_RE.fullmatch(name)):  # no address a page names
         return _not_found()
     try:
         kind, key = lookup(host=request.get_host(), fid=fid)

@@ -101,3 +101,20 @@ def test_a_logo_named_on_the_provider_side_as_https_keeps_its_address(client):
     html = _page(client, "/hotels", ACME)
     assert 'src="https://cdn.example/acme-light.svg"' in html
     assert 'src="https://cdn.example/acme.svg"' in html
+
+
+def test_a_background_given_inline_is_named_by_its_address_too(client):
+    """The brand's hero background (the inline style's --hero-image) follows the same rule as its
+    logos: a data URL of up to 200 KB would otherwise sit in every page's head, three times."""
+    from storefront.sandbox.models import ProviderBrand
+
+    row = ProviderBrand.objects.get(key="acme.partners.localhost")
+    light, dark = row.config["favicon"], row.config["logo"]["dark"]
+    row.config = {**row.config, "background": {"light": light, "dark": dark}}
+    row.save()
+    html = _page(client, "/", ACME)
+    assert "data:image" not in html
+    heroes = re.findall(r'--hero-image:url\("([^"]+)"\)', html)
+    assert len(heroes) == 3 and all(ADDRESS.fullmatch(hero) for hero in heroes), heroes
+    assert client.get(heroes[0], headers=ACME).content == _decoded(light)
+    assert client.get(heroes[1], headers=ACME).content == _decoded(dark)
