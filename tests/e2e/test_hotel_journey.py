@@ -84,9 +84,9 @@ def test_the_hotel_page_journey(new_page, server_url, code, width, scheme):
 
     # Rooms with free cancellation only.
     page.locator("details.room-filters > summary").click()
-    page.locator(".room-filters input[name=free_cancellation]").check()
+    page.locator(".room-filters__form input[name=free_cancellation]").check()
     with page.expect_navigation():
-        page.locator(".room-filters button[type=submit]").click()
+        page.locator(".room-filters__form button[type=submit]").click()
     offers = page.locator(".offer")
     assert offers.count() > 0
     expect(page.locator(".offer .offer__policy--free")).to_have_count(offers.count())
