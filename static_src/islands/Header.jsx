@@ -48,7 +48,7 @@ function Logo({ homeUrl, logo, brandName, t }) {
   return (
     <a className="logo" href={homeUrl} aria-label={t("a11y.home_link", { brand: brandName })}>
       <img className="logo__img logo__img--light" src={logo.light} alt="" width="148" height="32" />
-      <img className="logo__img logo__img--dark" src={logo.dark} alt="" width="148" height="32" />
+      <img className="logo__img logo__img--dark" src={logo.dark} alt="" width="148" height="32" loading="lazy" />
     </a>
   );
 }

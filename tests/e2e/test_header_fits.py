@@ -20,6 +20,7 @@ BRANDS = {"acme.partners.localhost": "Acme Travel", "travel.globex.localhost": "
 # and its drawing is not squeezed (drawn at its own proportions). Its artwork comes along.
 SEEN_LOGO = """async () => {
   const img = [...document.querySelectorAll("header .logo__img")].find((i) => i.checkVisibility());
+  await img.decode();  // the dark theme's logo loads when it shows (loading="lazy")
   const link = img.closest(".logo");
   const box = img.getBoundingClientRect(), frame = link.getBoundingClientRect();
   const source = await (await fetch(img.currentSrc)).text();  // from our origin, inline or not
