@@ -49,12 +49,42 @@ def _between_tests(app):
     return serve
 
 
+# One SQLite connection object is shared by the test and every live server's request threads (the
+# storefront's, and the sandbox's it calls): two threads in it at once made SQLite fail with
+# "bad parameter or other API misuse" (a 500 on /searches at login, on the brand admin's preview,
+# under a loaded machine). Each call into a cursor of it takes this lock; none holds it across
+# anything but that one call, so a request waiting on another server never blocks it.
+_SQLITE_LOCK = threading.RLock()
+
+
+def _serialize_sqlite_cursors():
+    from django.db.backends.sqlite3.base import DatabaseWrapper, SQLiteCursorWrapper
+
+    if getattr(SQLiteCursorWrapper, "_serialized", False):
+        return
+
+    def locked(method):
+        def call(self, *args, **kwargs):
+            with _SQLITE_LOCK:
+                return method(self, *args, **kwargs)
+
+        return call
+
+    for name in ("execute", "executemany", "fetchone", "fetchmany", "fetchall", "close"):
+        setattr(SQLiteCursorWrapper, name, locked(getattr(SQLiteCursorWrapper, name)))
+    for name in ("create_cursor", "_commit", "_rollback", "_set_autocommit"):
+        setattr(DatabaseWrapper, name, locked(getattr(DatabaseWrapper, name)))
+    SQLiteCursorWrapper._serialized = True
+
+
 def start_live_server(handler_factory, django_db_blocker):
     """Serve ``handler_factory()`` on a free loopback port in a thread, sharing the test database
-    (in-memory SQLite connections are shared with the thread). Returns (thread, url)."""
+    (in-memory SQLite connections are shared with the thread, each cursor call serialized).
+    Returns (thread, url)."""
     from django.db import connections
     from django.test.testcases import LiveServerThread
 
+    _serialize_sqlite_cursors()
     with django_db_blocker.unblock():
         overrides = {
             conn.alias: conn
