@@ -6,7 +6,9 @@ when the browser scanned the page's forms at DOMContentLoaded (25–100 ms on a 
 Checked on the pages a phone lands on, in a left-to-right, a right-to-left and a CJK locale; the
 browser tests of each disclosure (``tests/e2e``) check that it still opens and closes its fields."""
 
+import re
 from datetime import timedelta
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -82,11 +84,9 @@ def disclosures(html: str) -> list[dict]:
 
 
 def hotel_path(client, prefix: str) -> str:
+    """The hotel page a results page's first card links to (dated: the room filters show)."""
     html = client.get(f"{prefix}/hotels/search?place=2002&{STAY}").content.decode()
-    start = html.index('class="hotel-card__name"><a href="') + len(
-        'class="hotel-card__name"><a href="'
-    )
-    return html[start : html.index('"', start)].replace("&amp;", "&")
+    return unescape(re.search(r'class="hotel-card__name"><a href="([^"]+)"', html).group(1))
 
 
 @pytest.mark.parametrize("prefix", ["", "/he", "/ja"])
