@@ -7,7 +7,6 @@
  * this module needs no catalog. Timings are the spec's.
  */
 import { isCrawler } from "./crawlers.js";
-import { readCookie } from "./state.js";
 
 export const TIMINGS = {
   onlineNotice: 3000,
@@ -136,7 +135,10 @@ export function onChunkFailure() {
   showToast(text.loadFailed, { kind: "error" });
 }
 
-/* ---------- start-up cleanup of earlier versions ---------- */
+/** Calls back when the browser is next idle (`requestIdleCallback`; 200 ms later without it). */
+export const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+
+/* ---------- start-up cleanup of earlier versions (when the browser is first idle) ---------- */
 async function cleanUpOldVersions() {
   if ("serviceWorker" in navigator) {
     const registrations = await navigator.serviceWorker.getRegistrations();
@@ -149,9 +151,11 @@ async function cleanUpOldVersions() {
 }
 
 /* ---------- fid in the URL ---------- */
+// The server read the fid cookie (`fidForUrl`, only when the address has none): a page's first
+// document.cookie waits on the browser process, the longest part of this script's first task.
 function addFidToUrl() {
   const url = new URL(window.location.href);
-  const fid = readCookie("fid");
+  const fid = text.fidForUrl;
   if (!fid || url.searchParams.has("fid") || !/^[1-9][0-9]{0,9}$/.test(fid)) return;
   url.searchParams.set("fid", fid);
   window.history.replaceState(window.history.state, "", url);
@@ -211,6 +215,8 @@ export function startLivingParts() {
   startProgressOnNavigation();
   addFidToUrl();
   prefetchOnIntent();
-  cleanUpOldVersions().catch(() => {});
+  // When the browser is first idle, in a task of its own: the first navigator.serviceWorker
+  // waits on the browser process (7 ms of a phone's first script task here).
+  idle(() => cleanUpOldVersions().catch(() => {}), { timeout: 3000 });
   document.documentElement.dataset.device = device.isMobile ? "mobile" : device.isTablet ? "tablet" : "desktop";
 }

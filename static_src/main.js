@@ -30,7 +30,7 @@
 import { loadCatalog } from "./catalogs.js";
 import { registry } from "./islands/registry.js";
 import { armLeadPopup } from "./lead.js";
-import { onChunkFailure, startLivingParts } from "./living.js";
+import { idle, onChunkFailure, startLivingParts } from "./living.js";
 import { plainClick, successorSelector } from "./handoff.js";
 import { DEFAULTS, readLocal } from "./state.js";
 
@@ -182,7 +182,6 @@ function whenVisible(elements) {
 }
 
 const PAGE_START = Date.now();
-const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
 
 function mountIslands() {
   const elements = [...document.querySelectorAll("[data-island]")].filter(

@@ -3,6 +3,7 @@ keyed by everything that changes their bytes, never kept for anyone else, and dr
 or the inventory changes. The policy that makes this possible has no per-response nonce."""
 
 import gzip
+import json
 import re
 from datetime import timedelta
 
@@ -391,3 +392,22 @@ def test_the_visitors_country_sets_the_currency_and_kept_pages_stay_right(settin
     chosen = _get(path, cookies={"currency": "USD"}, **{"CF-IPCountry": "JP"})
     assert currency(chosen) == "USD"
     assert currency(_get(f"{path}&currency=GBP", **{"CF-IPCountry": "JP"})) == "GBP"
+
+
+def _living_props(response) -> dict:
+    found = re.search(
+        r'<script id="living-props" type="application/json">(.*?)</script>', _text(response)
+    )
+    return json.loads(found.group(1))
+
+
+def test_the_fid_the_page_adds_to_its_address_is_the_visitors_kept_or_not():
+    """living.js adds the fid cookie's value to an address without one, as the server read it
+    (``fidForUrl``): the visitor's own value on a kept page too, and none for an address that
+    has a fid or a cookie whose brand is unknown."""
+    for _ in range(2):  # rendered, then kept
+        assert _living_props(_get("/hotels", cookies={"fid": "42"}))["fidForUrl"] == "42"
+        assert "fidForUrl" not in _living_props(_get("/hotels"))
+        assert "fidForUrl" not in _living_props(_get("/hotels?fid=42", cookies={"fid": "42"}))
+        assert "fidForUrl" not in _living_props(_get("/hotels", cookies={"fid": "999999"}))
+    assert _get("/hotels", cookies={"fid": "42"})["X-Page-Cache"] == "hit"
