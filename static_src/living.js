@@ -151,12 +151,12 @@ async function cleanUpOldVersions() {
 }
 
 /* ---------- fid in the URL ---------- */
-// The server read the fid cookie (`fidForUrl`, only when the address has none): a page's first
-// document.cookie waits on the browser process, the longest part of this script's first task.
+// The server read the fid cookie and checked it (`fidForUrl`, only when the address has none): a
+// page's first document.cookie waits on the browser process, the longest part of this task.
 function addFidToUrl() {
   const url = new URL(window.location.href);
   const fid = text.fidForUrl;
-  if (!fid || url.searchParams.has("fid") || !/^[1-9][0-9]{0,9}$/.test(fid)) return;
+  if (!fid || url.searchParams.has("fid")) return;
   url.searchParams.set("fid", fid);
   window.history.replaceState(window.history.state, "", url);
 }

@@ -18,6 +18,7 @@ from functools import cached_property
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.http import QueryDict
 
 from storefront.brands import images as brand_images
 from storefront.brands.defaults import DEFAULT_FID, default_brand
@@ -225,7 +226,8 @@ class Chrome:
         # Only the fid this page was drawn for: not one whose brand is unknown (its cookie is
         # being removed).
         fid = parse_fid(self.request.COOKIES.get(FID_COOKIE))
-        if fid and fid == self.fid and self.page is not None and "&fid=" not in f"&{self._query}":
+        in_address = "fid" in QueryDict(self._query)
+        if fid and fid == self.fid and self.page is not None and not in_address:
             props["fidForUrl"] = str(fid)
         return props
 
